@@ -1,0 +1,97 @@
+"""Forward kinematics and geometric Jacobians of every link frame.
+
+Joint j's transform is ^{a(j)}T_j(q) = T_j(0) · Motion(axis_j, q_j): a rotation about the axis
+(revolute) or a translation along it (prismatic), the axis being fixed in R_j. Everything
+broadcasts over leading batch axes of q and accepts complex q (used for complex-step
+derivatives).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .joint import PRISMATIC, REVOLUTE
+from .spatial import homogeneous, skew
+
+__all__ = ["joint_transforms", "forward_kinematics", "frame_placement", "frame_jacobian"]
+
+
+def _axis_tables(model):
+    tables = model._cache.get("axis_tables")
+    if tables is None:
+        k = skew(model.axes)  # (n, 3, 3)
+        revolute = (model.sigma == REVOLUTE)[:, None, None]
+        tables = (np.where(revolute, k, 0.0), np.where(revolute, k @ k, 0.0))
+        model._cache["axis_tables"] = tables
+    return tables
+
+
+def joint_transforms(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """^{a(j)}R_j(q) (..., n, 3, 3) and ^{a(j)}P_j(q) (..., n, 3) for every joint."""
+    q = np.asarray(q)
+    k, k2 = _axis_tables(model)
+    s = np.sin(q)[..., None, None]
+    c = np.cos(q)[..., None, None]
+    motion = np.eye(3) + s * k + (1.0 - c) * k2  # Rodrigues; identity for prismatic joints
+    rot = model.joint_rotations @ motion
+    pos = np.broadcast_to(model.joint_origins, q.shape + (3,))
+    if np.any(model.sigma == PRISMATIC):
+        slide = np.where(model.sigma == PRISMATIC, q, 0.0)[..., None] * model.axes
+        pos = pos + (model.joint_rotations @ slide[..., None])[..., 0]
+    return rot, pos
+
+
+def forward_kinematics(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Pose of every body frame in the base: ^0R_j (..., n, 3, 3) and ^0P_j (..., n, 3)."""
+    rot, pos = joint_transforms(model, q)
+    o_rot = np.empty_like(rot)
+    o_pos = np.empty(pos.shape, dtype=np.result_type(rot, pos))
+    for j, p in enumerate(model.parents):
+        if p < 0:
+            o_rot[..., j, :, :] = rot[..., j, :, :]
+            o_pos[..., j, :] = pos[..., j, :]
+        else:
+            o_rot[..., j, :, :] = o_rot[..., p, :, :] @ rot[..., j, :, :]
+            o_pos[..., j, :] = (o_rot[..., p, :, :] @ pos[..., j, :, None])[..., 0] + o_pos[..., p, :]
+    return o_rot, o_pos
+
+
+def _frame_pose(model, q, frame: str):
+    f = model.frame(frame)
+    q = np.asarray(q)
+    if f.body < 0:
+        shape = q.shape[:-1]
+        return np.broadcast_to(f.rotation, shape + (3, 3)), np.broadcast_to(f.translation, shape + (3,)), None
+    o_rot, o_pos = forward_kinematics(model, q)
+    r = o_rot[..., f.body, :, :]
+    return r @ f.rotation, (r @ f.translation) + o_pos[..., f.body, :], (o_rot, o_pos)
+
+
+def frame_placement(model, q: np.ndarray, frame: str) -> np.ndarray:
+    """4x4 homogeneous pose of a named frame in the base frame, (..., 4, 4)."""
+    rot, pos, _ = _frame_pose(model, q, frame)
+    return homogeneous(rot, pos)
+
+
+def frame_jacobian(model, q: np.ndarray, frame: str) -> np.ndarray:
+    """Geometric Jacobian (..., 6, n) of a named frame, base axes.
+
+    Rows 0-2 map q̇ to the linear velocity of the frame origin, rows 3-5 to the angular velocity
+    (the [linear; angular] order of Khalil [7.20]).
+    """
+    q = np.asarray(q)
+    rot, pos, kin = _frame_pose(model, q, frame)
+    jac = np.zeros(q.shape[:-1] + (6, model.n), dtype=np.result_type(q, float))
+    if kin is None:
+        return jac
+    o_rot, o_pos = kin
+    j = model.frame(frame).body
+    while j >= 0:
+        z = o_rot[..., j, :, :] @ model.axes[j]
+        if model.sigma[j] == REVOLUTE:
+            jac[..., :3, j] = np.cross(z, pos - o_pos[..., j, :])
+            jac[..., 3:, j] = z
+        else:
+            jac[..., :3, j] = z
+        j = model.parents[j]
+    return jac

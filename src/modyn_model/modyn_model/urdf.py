@@ -1,0 +1,266 @@
+"""URDF and xacro loading (urdf-parser-py and xacro do the parsing).
+
+What modyn needs of a description is its kinematic tree, inertias, joint limits and
+``<dynamics>``. Before handing the XML to urdf-parser-py, elements modyn never uses
+(``<visual>``, ``<collision>``, ``<transmission>``, ``<gazebo>``, ``<ros2_control>``,
+``<material>``) are removed, and a robot without a ``name`` gets one: urdf-parser-py 0.0.4
+rejects some valid files because of exactly those elements (textures, pr2's transmissions).
+"""
+
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import numpy as np
+
+from .builder import TreeBuilder
+from .errors import DescriptionError, InertiaError, JointError, TopologyError, UnsupportedError
+from .extras_file import load_extras
+from .inertia import check_inertia, standard_parameters
+from .joint import JointExtras
+from .spatial import rpy_matrix
+
+__all__ = ["build_from_urdf", "expand_xacro", "read_urdf_text"]
+
+_UNUSED_TAGS = ("visual", "collision", "transmission", "gazebo", "ros2_control", "material")
+
+
+def expand_xacro(path: str | os.PathLike, mappings: Mapping[str, str] | None = None) -> str:
+    """Run xacro on ``path`` with ``mappings`` (name → value) and return the URDF text."""
+    path = Path(path)
+    if not path.is_file():
+        raise DescriptionError(f"{path}: xacro file not found")
+    try:
+        import xacro
+    except ImportError as exc:  # pragma: no cover - xacro is a hard dependency
+        raise DescriptionError("the 'xacro' package is required to read xacro files") from exc
+    try:
+        doc = xacro.process_file(str(path), mappings={k: str(v) for k, v in (mappings or {}).items()})
+    except Exception as exc:  # xacro raises XacroException, XML errors, NameError...
+        raise DescriptionError(f"{path}: xacro expansion failed: {exc}") from exc
+    return doc.toxml()
+
+
+def read_urdf_text(source: str | os.PathLike) -> tuple[str, str]:
+    """Return (xml_text, source_name) for a path or an XML string."""
+    if isinstance(source, str) and source.lstrip().startswith("<"):
+        return source, "<urdf string>"
+    path = Path(source)
+    if not path.is_file():
+        raise DescriptionError(f"{path}: URDF file not found")
+    if path.suffix == ".xacro":
+        return expand_xacro(path), str(path)
+    return path.read_text(encoding="utf-8"), str(path)
+
+
+def _sanitize(xml: str, where: str) -> str:
+    try:
+        root = ET.fromstring(xml)
+    except ET.ParseError as exc:
+        raise DescriptionError(f"{where}: malformed XML: {exc}") from exc
+    if root.tag != "robot":
+        raise DescriptionError(f"{where}: the root element is <{root.tag}>, expected <robot>")
+    if not root.get("name"):
+        root.set("name", Path(where).stem if not where.startswith("<") else "robot")
+    for parent in root.iter():
+        for child in list(parent):
+            if child.tag in _UNUSED_TAGS:
+                parent.remove(child)
+    return ET.tostring(root, encoding="unicode")
+
+
+def _parse(xml: str, where: str):
+    from urdf_parser_py import urdf as urdf_module
+    from urdf_parser_py.xml_reflection import core
+
+    messages: list[str] = []
+    previous = core.on_error
+    core.on_error = messages.append
+    try:
+        robot = urdf_module.URDF.from_xml_string(xml)
+    except Exception as exc:
+        raise DescriptionError(f"{where}: urdf-parser-py rejected the description: {exc}") from exc
+    finally:
+        core.on_error = previous
+    return robot
+
+
+def _origin(element) -> tuple[np.ndarray, np.ndarray]:
+    if element is None or element.origin is None:
+        return np.eye(3), np.zeros(3)
+    o = element.origin
+    xyz = np.zeros(3) if o.xyz is None else np.asarray(o.xyz, dtype=float)
+    rpy = np.zeros(3) if o.rpy is None else np.asarray(o.rpy, dtype=float)
+    return rpy_matrix(rpy), xyz
+
+
+def _link_parameters(link, where: str, moving: bool) -> np.ndarray | None:
+    inertial = link.inertial
+    if inertial is None:
+        return None
+    mass = float(inertial.mass or 0.0)
+    i = inertial.inertia
+    tensor = np.zeros((3, 3)) if i is None else np.array(
+        [[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz], [i.ixz, i.iyz, i.izz]], dtype=float
+    )
+    label = f"{where}: link '{link.name}' <inertial>"
+    if mass < 0.0 or not np.isfinite(mass):
+        raise InertiaError(f"{label}: mass must be positive, got {mass}")
+    if mass == 0.0:
+        if np.any(tensor != 0.0):
+            raise InertiaError(f"{label}: mass is 0 but the inertia tensor is not")
+        return None
+    if moving or np.any(tensor != 0.0):
+        check_inertia(mass, tensor, label)
+    rot, com = _origin(inertial)
+    return standard_parameters(mass, com, tensor, rot)
+
+
+def _limits(joint, where: str) -> tuple[float, float, float, float]:
+    lim = joint.limit
+    lower, upper, velocity, effort = -np.inf, np.inf, np.inf, np.inf
+    if lim is not None:
+        if lim.velocity is not None and float(lim.velocity) > 0.0:
+            velocity = float(lim.velocity)
+        if lim.effort is not None and float(lim.effort) > 0.0:
+            effort = float(lim.effort)
+        if joint.type != "continuous" and lim.lower is not None and lim.upper is not None:
+            if not (lim.lower == 0.0 and lim.upper == 0.0):  # URDF default: no limit given
+                lower, upper = float(lim.lower), float(lim.upper)
+    if lower > upper:
+        raise JointError(f"{where}: joint '{joint.name}' <limit>: lower={lower} > upper={upper}")
+    return lower, upper, velocity, effort
+
+
+def _path_joints(children: dict, root: str, tip: str, where: str) -> set[str]:
+    parent_of = {}
+    for parent, items in children.items():
+        for joint in items:
+            parent_of[joint.child] = joint
+    path: set[str] = set()
+    link = tip
+    while link != root:
+        if link not in parent_of:
+            raise TopologyError(f"{where}: tip link '{tip}' is not below root link '{root}'")
+        joint = parent_of[link]
+        path.add(joint.name)
+        link = joint.parent
+    return path
+
+
+def build_from_urdf(
+    source: str | os.PathLike,
+    *,
+    root: str | None = None,
+    tip: str | None = None,
+    locked: Sequence[str] = (),
+    extras: str | os.PathLike | Mapping | None = None,
+    source_name: str | None = None,
+) -> TreeBuilder:
+    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf)."""
+    xml, where = read_urdf_text(source)
+    where = source_name or where
+    robot = _parse(_sanitize(xml, where), where)
+
+    links = {link.name: link for link in robot.links}
+    children: dict[str, list] = {name: [] for name in links}
+    child_links: set[str] = set()
+    for joint in robot.joints:
+        for end, label in ((joint.parent, "parent"), (joint.child, "child")):
+            if end not in links:
+                raise TopologyError(f"{where}: joint '{joint.name}' names unknown {label} link '{end}'")
+        if joint.child in child_links:
+            raise TopologyError(
+                f"{where}: link '{joint.child}' is the child of more than one joint "
+                f"(second: '{joint.name}'); closed loops are not a tree"
+            )
+        child_links.add(joint.child)
+        children[joint.parent].append(joint)
+    roots = [name for name in links if name not in child_links]
+    if root is None:
+        if len(roots) != 1:
+            raise TopologyError(
+                f"{where}: expected exactly one root link, found {roots or 'none (a loop)'}"
+            )
+        root = roots[0]
+    elif root not in links:
+        raise TopologyError(f"{where}: root link '{root}' does not exist")
+
+    locked_set = set(locked)
+    known_joints = {j.name for j in robot.joints}
+    unknown = sorted(locked_set - known_joints)
+    if unknown:
+        raise TopologyError(f"{where}: locked joint(s) {unknown} do not exist")
+    if tip is not None:
+        if tip not in links:
+            raise TopologyError(f"{where}: tip link '{tip}' does not exist")
+        on_path = _path_joints(children, root, tip, where)
+        locked_set |= {j.name for j in robot.joints if j.name not in on_path}
+
+    extra_map = load_extras(extras, known_joints) if extras is not None else {}
+
+    builder = TreeBuilder(robot.name or "robot", root, where)
+    _link_parameters(links[root], where, moving=False)  # validated; a fixed base has no effect
+    stack = [root]
+    visited = {root}
+    while stack:
+        parent = stack.pop(0)
+        for joint in children[parent]:
+            if joint.child in visited:  # pragma: no cover - excluded by the one-parent rule
+                raise TopologyError(f"{where}: loop through link '{joint.child}'")
+            visited.add(joint.child)
+            stack.append(joint.child)
+            jtype = joint.type
+            if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
+                raise JointError(
+                    f"{where}: joint '{joint.name}' has type '{jtype}'; modyn models revolute, "
+                    "continuous, prismatic and fixed joints"
+                )
+            if joint.name in locked_set:
+                jtype = "fixed"
+            if jtype != "fixed" and joint.mimic is not None:
+                raise UnsupportedError(
+                    f"{where}: joint '{joint.name}' mimics joint '{joint.mimic.joint}'; mimic "
+                    "joints are not supported yet. Lock it (locked_joints=[...]) or choose a tip "
+                    "link that excludes it."
+                )
+            rot, pos = _origin(joint)
+            params = _link_parameters(links[joint.child], where, moving=jtype != "fixed")
+            ext = extra_map.get(joint.name, JointExtras())
+            dyn = joint.dynamics
+            if dyn is not None:
+                changes = {}
+                if dyn.damping:
+                    if dyn.damping < 0:
+                        raise JointError(f"{where}: joint '{joint.name}' <dynamics damping={dyn.damping}> is negative")
+                    changes.setdefault("viscous", float(dyn.damping))
+                if dyn.friction:
+                    if dyn.friction < 0:
+                        raise JointError(f"{where}: joint '{joint.name}' <dynamics friction={dyn.friction}> is negative")
+                    changes.setdefault("coulomb", float(dyn.friction))
+                # the side file wins over the URDF
+                side = extra_map.get(joint.name)
+                for key in list(changes):
+                    if side is not None and getattr(side, key) != 0.0:
+                        changes.pop(key)
+                if changes:
+                    ext = ext.merged(**changes)
+            builder.add_link(
+                joint.child,
+                parent,
+                joint.name,
+                jtype,
+                rot,
+                pos,
+                joint.axis,
+                params,
+                ext,
+                _limits(joint, where) if jtype != "fixed" else (-np.inf, np.inf, np.inf, np.inf),
+            )
+    missing = sorted(set(extra_map) - set(builder.joint_names))
+    if missing:
+        raise JointError(f"{where}: joint extras given for joint(s) {missing} that are not moving joints of the model")
+    return builder
