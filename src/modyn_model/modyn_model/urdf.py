@@ -204,62 +204,58 @@ def build_from_urdf(
 
     builder = TreeBuilder(robot.name or "robot", root, where)
     _link_parameters(links[root], where, moving=False)  # validated; a fixed base has no effect
-    stack = [root]
-    visited = {root}
+    # depth-first, children in document order: the joint order of Pinocchio and KDL
+    stack = [(root, joint) for joint in reversed(children[root])]
     while stack:
-        parent = stack.pop(0)
-        for joint in children[parent]:
-            if joint.child in visited:  # pragma: no cover - excluded by the one-parent rule
-                raise TopologyError(f"{where}: loop through link '{joint.child}'")
-            visited.add(joint.child)
-            stack.append(joint.child)
-            jtype = joint.type
-            if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
-                raise JointError(
-                    f"{where}: joint '{joint.name}' has type '{jtype}'; modyn models revolute, "
-                    "continuous, prismatic and fixed joints"
-                )
-            if joint.name in locked_set:
-                jtype = "fixed"
-            if jtype != "fixed" and joint.mimic is not None:
-                raise UnsupportedError(
-                    f"{where}: joint '{joint.name}' mimics joint '{joint.mimic.joint}'; mimic "
-                    "joints are not supported yet. Lock it (locked_joints=[...]) or choose a tip "
-                    "link that excludes it."
-                )
-            rot, pos = _origin(joint)
-            params = _link_parameters(links[joint.child], where, moving=jtype != "fixed")
-            ext = extra_map.get(joint.name, JointExtras())
-            dyn = joint.dynamics
-            if dyn is not None:
-                changes = {}
-                if dyn.damping:
-                    if dyn.damping < 0:
-                        raise JointError(f"{where}: joint '{joint.name}' <dynamics damping={dyn.damping}> is negative")
-                    changes.setdefault("viscous", float(dyn.damping))
-                if dyn.friction:
-                    if dyn.friction < 0:
-                        raise JointError(f"{where}: joint '{joint.name}' <dynamics friction={dyn.friction}> is negative")
-                    changes.setdefault("coulomb", float(dyn.friction))
-                # the side file wins over the URDF
-                side = extra_map.get(joint.name)
-                for key in list(changes):
-                    if side is not None and getattr(side, key) != 0.0:
-                        changes.pop(key)
-                if changes:
-                    ext = ext.merged(**changes)
-            builder.add_link(
-                joint.child,
-                parent,
-                joint.name,
-                jtype,
-                rot,
-                pos,
-                joint.axis,
-                params,
-                ext,
-                _limits(joint, where) if jtype != "fixed" else (-np.inf, np.inf, np.inf, np.inf),
+        parent, joint = stack.pop()
+        stack.extend((joint.child, grandchild) for grandchild in reversed(children[joint.child]))
+        jtype = joint.type
+        if jtype not in ("revolute", "continuous", "prismatic", "fixed"):
+            raise JointError(
+                f"{where}: joint '{joint.name}' has type '{jtype}'; modyn models revolute, "
+                "continuous, prismatic and fixed joints"
             )
+        if joint.name in locked_set:
+            jtype = "fixed"
+        if jtype != "fixed" and joint.mimic is not None:
+            raise UnsupportedError(
+                f"{where}: joint '{joint.name}' mimics joint '{joint.mimic.joint}'; mimic "
+                "joints are not supported yet. Lock it (locked_joints=[...]) or choose a tip "
+                "link that excludes it."
+            )
+        rot, pos = _origin(joint)
+        params = _link_parameters(links[joint.child], where, moving=jtype != "fixed")
+        ext = extra_map.get(joint.name, JointExtras())
+        dyn = joint.dynamics
+        if dyn is not None:
+            changes = {}
+            if dyn.damping:
+                if dyn.damping < 0:
+                    raise JointError(f"{where}: joint '{joint.name}' <dynamics damping={dyn.damping}> is negative")
+                changes.setdefault("viscous", float(dyn.damping))
+            if dyn.friction:
+                if dyn.friction < 0:
+                    raise JointError(f"{where}: joint '{joint.name}' <dynamics friction={dyn.friction}> is negative")
+                changes.setdefault("coulomb", float(dyn.friction))
+            # the side file wins over the URDF
+            side = extra_map.get(joint.name)
+            for key in list(changes):
+                if side is not None and getattr(side, key) != 0.0:
+                    changes.pop(key)
+            if changes:
+                ext = ext.merged(**changes)
+        builder.add_link(
+            joint.child,
+            parent,
+            joint.name,
+            jtype,
+            rot,
+            pos,
+            joint.axis,
+            params,
+            ext,
+            _limits(joint, where) if jtype != "fixed" else (-np.inf, np.inf, np.inf, np.inf),
+        )
     missing = sorted(set(extra_map) - set(builder.joint_names))
     if missing:
         raise JointError(f"{where}: joint extras given for joint(s) {missing} that are not moving joints of the model")
