@@ -21,6 +21,13 @@ import numpy as np
 from .builder import Frame, TreeBuilder
 from .errors import StateError, TopologyError
 from .joint import JointExtras
+from .dynamics.coriolis import coriolis_matrix
+from .dynamics.crba import mass_matrix
+from .dynamics.direct import forward_dynamics
+from .dynamics.energy import kinetic_energy, potential_energy
+from .dynamics.friction import friction_torques
+from .dynamics.rnea import coriolis_forces, gravity_torques, inverse_dynamics
+from .kinematics import frame_jacobian, frame_placement
 
 __all__ = ["RobotModel"]
 
@@ -81,6 +88,7 @@ class RobotModel:
         self.source = builder.source
         self.root = builder.root
         self.joint_names = tuple(builder.joint_names)
+        self.n = len(self.joint_names)  # number of moving joints
         self.link_names = tuple(builder.body_names)
         self.parents = _frozen(builder.parents, int)
         self.sigma = _frozen(builder.sigma, int)
@@ -200,11 +208,6 @@ class RobotModel:
 
     # ------------------------------------------------------------------ sizes and lookup
     @property
-    def n(self) -> int:
-        """Number of moving joints."""
-        return len(self.joint_names)
-
-    @property
     def nq(self) -> int:
         """Size of q."""
         return self.n
@@ -247,18 +250,26 @@ class RobotModel:
         return f"RobotModel({self.name!r}, n={self.n}, joints={list(self.joint_names)})"
 
     # ------------------------------------------------------------------ state checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray:
-        """Validate a (..., n) vector: shape and finiteness; returns it as float array."""
+    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """Validate a (..., n) vector: shape and finiteness; returns it as a float array.
+
+        Kept lean because it runs on every single-call path (about 1 µs on a float array).
+        """
         if x is None:
             if allow_none:
                 return None
             raise StateError(f"{name} is required")
-        arr = np.asarray(x, dtype=float)
-        if arr.ndim == 0 or arr.shape[-1] != self.n:
-            raise StateError(f"{name} must have last dimension {self.n} (joints {list(self.joint_names)}), got shape {arr.shape}")
-        if not np.all(np.isfinite(arr)):
-            bad = np.argwhere(~np.isfinite(arr))[0]
-            raise StateError(f"{name} has a non-finite value at joint '{self.joint_names[bad[-1]]}': {arr[tuple(bad)]}")
+        arr = x if type(x) is np.ndarray and x.dtype == np.float64 else np.asarray(x, dtype=float)
+        if arr.shape[-1:] != (self.n,):
+            raise StateError(
+                f"{name} must have last dimension {self.n} (joints {list(self.joint_names)}), "
+                f"got shape {arr.shape}"
+            )
+        if not np.isfinite(arr).all():
+            bad = tuple(np.argwhere(~np.isfinite(arr))[0])
+            raise StateError(
+                f"{name} has a non-finite value at joint '{self.joint_names[bad[-1]]}': {arr[bad]}"
+            )
         return arr
 
     # ------------------------------------------------------------------ the model contract
@@ -268,66 +279,49 @@ class RobotModel:
         ``f_ext`` (..., n, 6): per body, the wrench [f; m] the body exerts on its environment,
         in body axes, moment about O_j (Khalil's f_ej, m_ej). Batched over leading axes.
         """
-        from .dynamics.rnea import inverse_dynamics
-
         return inverse_dynamics(self, q, v, a, f_ext=f_ext, friction=friction)
 
     def mass_matrix(self, q) -> np.ndarray:
         """Inertia matrix A(q) including rotor inertia, (..., n, n)."""
-        from .dynamics.crba import mass_matrix
-
         return mass_matrix(self, q)
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """H(q, q̇) = C q̇ + Q + friction (+ Jᵀ f_e) = Γ(q, q̇, 0) [7.62]."""
-        from .dynamics.rnea import inverse_dynamics
-
         return inverse_dynamics(self, q, v, None, f_ext=f_ext, friction=friction)
 
     def gravity(self, q) -> np.ndarray:
         """Gravity torques Q(q) = ∂U/∂q [7.8]."""
-        from .dynamics.rnea import gravity_torques
-
         return gravity_torques(self, q)
 
     def coriolis_matrix(self, q, v) -> np.ndarray:
         """C(q, q̇) from the Christoffel symbols [7.7], (..., n, n)."""
-        from .dynamics.coriolis import coriolis_matrix
-
         return coriolis_matrix(self, q, v)
 
     def coriolis_forces(self, q, v) -> np.ndarray:
         """C(q, q̇) q̇ by one Newton-Euler pass with q̈ = 0 and g = 0."""
-        from .dynamics.rnea import coriolis_forces
-
         return coriolis_forces(self, q, v)
 
     def friction_torques(self, v) -> np.ndarray:
         """Joint friction Γf(q̇) [7.26]."""
-        from .dynamics.friction import friction_torques
-
         return friction_torques(self, v)
 
-    def forward_dynamics(self, q, v, tau, f_ext=None, *, method: str = "recursive", friction: bool = True) -> np.ndarray:
-        """Joint accelerations q̈ for torques τ.
+    def forward_dynamics(
+        self, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True
+    ) -> np.ndarray:
+        """Joint accelerations q̈ (rad/s², m/s²) for joint torques τ.
 
-        ``method="recursive"``: the O(n) algorithm of §7.6.2; ``"inverse"``: A by columns and a
-        Cholesky solve, §7.6.1.
+        ``method``: ``"recursive"``, the O(n) algorithm of §7.6.2; ``"inverse"``, A by columns
+        and a Cholesky solve (§7.6.1); ``"generated"``, the customized §7.6.1 model (straight-line
+        code, LDLᵀ); ``"auto"`` (default) uses the generated model unless ``f_ext`` is given.
         """
-        from .dynamics.direct import forward_dynamics
-
         return forward_dynamics(self, q, v, tau, f_ext=f_ext, method=method, friction=friction)
 
     def kinetic_energy(self, q, v) -> np.ndarray:
         """E = Σ E_j [7.16] plus ½ Ia q̇² (J)."""
-        from .dynamics.energy import kinetic_energy
-
         return kinetic_energy(self, q, v)
 
     def potential_energy(self, q) -> np.ndarray:
         """U [7.25b] (J), zero reference at the base origin."""
-        from .dynamics.energy import potential_energy
-
         return potential_energy(self, q)
 
     def integrate(self, q, v, dt) -> np.ndarray:
@@ -336,13 +330,9 @@ class RobotModel:
 
     def frame_placement(self, q, frame: str) -> np.ndarray:
         """4x4 pose of ``frame`` in the base frame, (..., 4, 4)."""
-        from .kinematics import frame_placement
-
         return frame_placement(self, q, frame)
 
     def jacobian(self, q, frame: str) -> np.ndarray:
         """Geometric Jacobian (..., 6, n) of ``frame``: [linear velocity of its origin; angular
         velocity], both in base axes."""
-        from .kinematics import frame_jacobian
-
         return frame_jacobian(self, q, frame)

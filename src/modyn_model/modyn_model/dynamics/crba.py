@@ -60,4 +60,6 @@ def crba(model, q: np.ndarray) -> np.ndarray:
 
 def mass_matrix(model, q) -> np.ndarray:
     """Checked A(q) (kg·m², kg), symmetric positive definite, (..., n, n)."""
-    return crba(model, model.check_state("q", q))
+    from ..codegen.runtime import fast_mass_matrix
+
+    return fast_mass_matrix(model, model.check_state("q", q))

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import ModelError, StateError
+from ..codegen.runtime import fast_forward_dynamics
+from ..errors import ModelError
 from ..inertia import spatial_inertia
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import screw_transform
 from .crba import joint_screws
 from .friction import friction_torques
-from .rnea import rnea
+from .rnea import _check_wrenches, rnea
 
 __all__ = ["forward_dynamics", "aba", "forward_dynamics_inverse_model", "mass_matrix_by_columns"]
 
@@ -120,17 +121,23 @@ def aba(model, q, v, tau, f_ext=None, *, friction=True) -> np.ndarray:
     return qdd
 
 
-def forward_dynamics(model, q, v, tau, f_ext=None, *, method: str = "recursive", friction: bool = True) -> np.ndarray:
-    """Checked direct dynamics; ``method`` is ``"recursive"`` (§7.6.2) or ``"inverse"`` (§7.6.1)."""
+def forward_dynamics(model, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True) -> np.ndarray:
+    """Checked direct dynamics; ``method`` is ``"auto"``, ``"generated"``, ``"recursive"`` or
+    ``"inverse"`` (see :meth:`RobotModel.forward_dynamics`)."""
     q = model.check_state("q", q)
     v = model.check_state("v", v)
     tau = model.check_state("tau", tau)
-    if f_ext is not None:
-        f_ext = np.asarray(f_ext, dtype=float)
-        if f_ext.shape[-2:] != (model.n, 6) or not np.all(np.isfinite(f_ext)):
-            raise StateError(f"f_ext must be finite with shape (..., {model.n}, 6), got {f_ext.shape}")
+    f_ext = _check_wrenches(model, f_ext)
+    if method == "auto":
+        method = "generated" if f_ext is None else "recursive"
+    if method == "generated":
+        if f_ext is not None:
+            raise ModelError("forward_dynamics: method 'generated' takes no f_ext; use 'recursive'")
+        return fast_forward_dynamics(model, q, v, tau, friction=friction)
     if method == "recursive":
         return aba(model, q, v, tau, f_ext, friction=friction)
     if method == "inverse":
         return forward_dynamics_inverse_model(model, q, v, tau, f_ext, friction=friction)
-    raise ModelError(f"forward_dynamics: unknown method '{method}' (use 'recursive' or 'inverse')")
+    raise ModelError(
+        f"forward_dynamics: unknown method '{method}' (use 'auto', 'generated', 'recursive' or 'inverse')"
+    )

@@ -17,6 +17,7 @@ import numpy as np
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
+from ..codegen.runtime import fast_rnea
 from .friction import friction_torques
 
 __all__ = ["rnea", "inverse_dynamics", "gravity_torques", "coriolis_forces"]
@@ -129,28 +130,42 @@ def rnea(
     return tau
 
 
+def _check_wrenches(model, f_ext):
+    if f_ext is None:
+        return None
+    f_ext = np.asarray(f_ext, dtype=float)
+    if f_ext.shape[-2:] != (model.n, 6) or not np.all(np.isfinite(f_ext)):
+        from ..errors import StateError
+
+        raise StateError(
+            f"f_ext must be finite with shape (..., {model.n}, 6) (one [f; m] per body), "
+            f"got shape {f_ext.shape}"
+        )
+    return f_ext
+
+
 def inverse_dynamics(model, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
-    """Checked entry point of :func:`rnea` (shapes, finiteness); ``a=None`` means q̈ = 0."""
+    """Checked Γ(q, q̇, q̈); ``a=None`` means q̈ = 0.
+
+    Without external wrenches this runs the customized (generated) model of the robot; with
+    them, the reference recursion :func:`rnea`.
+    """
     q = model.check_state("q", q)
     v = model.check_state("v", v)
     a = model.check_state("a", a, allow_none=True)
-    if f_ext is not None:
-        f_ext = np.asarray(f_ext, dtype=float)
-        if f_ext.shape[-2:] != (model.n, 6) or not np.all(np.isfinite(f_ext)):
-            from ..errors import StateError
-
-            raise StateError(f"f_ext must be finite with shape (..., {model.n}, 6), got {f_ext.shape}")
+    f_ext = _check_wrenches(model, f_ext)
+    if f_ext is None:
+        return fast_rnea(model, q, v, a, friction=friction)
     return rnea(model, q, v, a, f_ext, friction=friction)
 
 
 def gravity_torques(model, q) -> np.ndarray:
     """Q(q) = Γ(q, 0, 0) without friction [7.8]."""
-    q = model.check_state("q", q)
-    return rnea(model, q, None, None, friction=False)
+    return fast_rnea(model, model.check_state("q", q), None, None, friction=False)
 
 
 def coriolis_forces(model, q, v) -> np.ndarray:
     """C(q, q̇) q̇ = Γ(q, q̇, 0) with g = 0 and no friction (one Newton-Euler pass)."""
     q = model.check_state("q", q)
     v = model.check_state("v", v)
-    return rnea(model, q, v, None, gravity=np.zeros(3), friction=False)
+    return fast_rnea(model, q, v, None, gravity=False, friction=False)
