@@ -14,7 +14,7 @@ Layout::
         link: link1                 # link/frame name (default link<j>)
         antecedent: base            # link name of a(j); default: the previous frame (a chain)
         sigma: 0                    # 0 revolute, 1 prismatic, 2 fixed
-        alpha: 0.0                  # rad
+        alpha: 0.0                  # rad; numbers or expressions of pi such as -pi/2
         d: 0.0                      # m
         theta: 0.0                  # rad
         r: 0.0                      # m
@@ -46,13 +46,44 @@ _FIELDS = {"name", "link", "antecedent", "sigma", "alpha", "d", "theta", "r", "i
 
 
 def _number(value, where: str) -> float:
+    """A float, or an arithmetic expression of numbers and ``pi`` such as ``-pi/2``."""
     try:
-        out = float(value)
-    except (TypeError, ValueError):
-        raise DescriptionError(f"{where}: expected a number, got {value!r}") from None
+        if isinstance(value, str):
+            out = _expression(value)
+        elif isinstance(value, bool):
+            raise TypeError
+        else:
+            out = float(value)
+    except (TypeError, ValueError, SyntaxError):
+        raise DescriptionError(
+            f"{where}: expected a number or an expression such as 'pi/2', got {value!r}"
+        ) from None
     if not np.isfinite(out):
         raise DescriptionError(f"{where}: expected a finite number, got {value!r}")
     return out
+
+
+def _expression(text: str) -> float:
+    import ast
+    import operator
+
+    binary = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+
+    def walk(node):
+        if isinstance(node, ast.Expression):
+            return walk(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return float(node.value)
+        if isinstance(node, ast.Name) and node.id == "pi":
+            return float(np.pi)
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            x = walk(node.operand)
+            return -x if isinstance(node.op, ast.USub) else x
+        if isinstance(node, ast.BinOp) and type(node.op) in binary:
+            return binary[type(node.op)](walk(node.left), walk(node.right))
+        raise ValueError(text)
+
+    return walk(ast.parse(text.strip(), mode="eval"))
 
 
 def _parameters(data, where: str, moving: bool) -> np.ndarray | None:

@@ -93,9 +93,23 @@ def screw_transform(r_child_parent: np.ndarray, p_parent_child: np.ndarray) -> n
     return out
 
 
+def _exact_cos_sin(angle: float, tol: float = 1e-9) -> tuple[float, float]:
+    """cos and sin, exact (0, ±1) when the angle is within ``tol`` of a multiple of π/2.
+
+    Tables written with ten digits of π/2 mean π/2; exact zeros keep the structural zeros of a
+    modified-DH robot, which the customized model (Khalil §7.5.2) relies on.
+    """
+    quarter = angle / (np.pi / 2.0)
+    k = round(quarter)
+    if abs(angle - k * np.pi / 2.0) < tol:
+        return ((1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0))[k % 4]
+    return float(np.cos(angle)), float(np.sin(angle))
+
+
 def mdh_transform(alpha: float, d: float, theta: float, r: float) -> np.ndarray:
     """Khalil-Kleinfinger modified DH: Rot(x, α) Trans(x, d) Rot(z, θ) Trans(z, r) (4x4)."""
-    ca, sa, ct, st = np.cos(alpha), np.sin(alpha), np.cos(theta), np.sin(theta)
+    ca, sa = _exact_cos_sin(alpha)
+    ct, st = _exact_cos_sin(theta)
     return np.array(
         [
             [ct, -st, 0.0, d],
