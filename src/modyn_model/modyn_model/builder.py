@@ -77,7 +77,9 @@ class TreeBuilder:
         """
         where = f"{self.source}: joint '{joint}'"
         if parent_link not in self.frames:
-            raise TopologyError(f"{where}: parent link '{parent_link}' is not attached to root '{self.root}'")
+            raise TopologyError(
+                f"{where}: parent link '{parent_link}' is not attached to root '{self.root}'"
+            )
         if link in self.frames:
             raise TopologyError(
                 f"{where}: link '{link}' already has a parent; a kinematic loop is not a tree"
@@ -126,7 +128,7 @@ class TreeBuilder:
 
     def check_masses(self) -> None:
         """Every moving body (with what is fixed to it) needs a positive mass."""
-        for name, joint, p in zip(self.body_names, self.joint_names, self.params):
+        for name, joint, p in zip(self.body_names, self.joint_names, self.params, strict=True):
             if not p[9] > 0.0:
                 raise InertiaError(
                     f"{self.source}: link '{name}' (moved by joint '{joint}') has no mass "

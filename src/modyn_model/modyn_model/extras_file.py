@@ -1,6 +1,7 @@
 """The joint-extras side file: what URDF cannot say about actuators and friction.
 
-YAML layout (every field optional, SI units, joint side; see :class:`~modyn_model.joint.JointExtras`)::
+YAML layout (every field optional, SI units, joint side; see
+:class:`~modyn_model.joint.JointExtras`)::
 
     joints:
       shoulder_pan_joint:
@@ -25,7 +26,9 @@ from .joint import JointExtras
 __all__ = ["load_extras"]
 
 
-def load_extras(source: str | os.PathLike | Mapping, joint_names: Iterable[str]) -> dict[str, JointExtras]:
+def load_extras(
+    source: str | os.PathLike | Mapping, joint_names: Iterable[str]
+) -> dict[str, JointExtras]:
     """Read a side file (path or already-loaded mapping) into {joint: JointExtras}."""
     where = "<extras mapping>"
     data = source

@@ -82,7 +82,9 @@ def com_parameters(params: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
     return m, c, tensor(p) + m * sk @ sk
 
 
-def transform_parameters(params: np.ndarray, rotation: np.ndarray, origin: np.ndarray) -> np.ndarray:
+def transform_parameters(
+    params: np.ndarray, rotation: np.ndarray, origin: np.ndarray
+) -> np.ndarray:
     """Express a body's standard parameters about another origin and in other axes.
 
     Parameters
@@ -130,7 +132,9 @@ def check_inertia(mass: float, inertia_com: np.ndarray, where: str, rtol: float 
     """
     ig = np.asarray(inertia_com, dtype=float)
     if not np.isfinite(mass) or not np.all(np.isfinite(ig)):
-        raise InertiaError(f"{where}: non-finite inertial value (mass={mass}, inertia={ig.tolist()})")
+        raise InertiaError(
+            f"{where}: non-finite inertial value (mass={mass}, inertia={ig.tolist()})"
+        )
     if mass <= 0.0:
         raise InertiaError(f"{where}: mass must be positive, got {mass}")
     eig = np.linalg.eigvalsh(0.5 * (ig + ig.T))

@@ -72,13 +72,17 @@ class JointExtras:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise JointError(f"{where}: unknown field(s) {unknown}; known fields are {sorted(known)}")
+            raise JointError(
+                f"{where}: unknown field(s) {unknown}; known fields are {sorted(known)}"
+            )
         values = {}
         for key, value in data.items():
             try:
                 number = float(value)
             except (TypeError, ValueError):
-                raise JointError(f"{where}: field '{key}' must be a number, got {value!r}") from None
+                raise JointError(
+                    f"{where}: field '{key}' must be a number, got {value!r}"
+                ) from None
             if not math.isfinite(number) or number < 0.0:
                 raise JointError(f"{where}: field '{key}' must be finite and >= 0, got {value!r}")
             values[key] = number

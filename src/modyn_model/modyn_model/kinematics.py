@@ -52,7 +52,9 @@ def forward_kinematics(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             o_pos[..., j, :] = pos[..., j, :]
         else:
             o_rot[..., j, :, :] = o_rot[..., p, :, :] @ rot[..., j, :, :]
-            o_pos[..., j, :] = (o_rot[..., p, :, :] @ pos[..., j, :, None])[..., 0] + o_pos[..., p, :]
+            o_pos[..., j, :] = (o_rot[..., p, :, :] @ pos[..., j, :, None])[..., 0] + o_pos[
+                ..., p, :
+            ]
     return o_rot, o_pos
 
 
@@ -61,7 +63,11 @@ def _frame_pose(model, q, frame: str):
     q = np.asarray(q)
     if f.body < 0:
         shape = q.shape[:-1]
-        return np.broadcast_to(f.rotation, shape + (3, 3)), np.broadcast_to(f.translation, shape + (3,)), None
+        return (
+            np.broadcast_to(f.rotation, shape + (3, 3)),
+            np.broadcast_to(f.translation, shape + (3,)),
+            None,
+        )
     o_rot, o_pos = forward_kinematics(model, q)
     r = o_rot[..., f.body, :, :]
     return r @ f.rotation, (r @ f.translation) + o_pos[..., f.body, :], (o_rot, o_pos)

@@ -42,7 +42,19 @@ __all__ = ["build_from_mdh", "EXAMPLES"]
 
 EXAMPLES = Path(__file__).parent / "data"
 
-_FIELDS = {"name", "link", "antecedent", "sigma", "alpha", "d", "theta", "r", "inertia", "extras", "limits"}
+_FIELDS = {
+    "name",
+    "link",
+    "antecedent",
+    "sigma",
+    "alpha",
+    "d",
+    "theta",
+    "r",
+    "inertia",
+    "extras",
+    "limits",
+}
 
 
 def _number(value, where: str) -> float:
@@ -67,7 +79,12 @@ def _expression(text: str) -> float:
     import ast
     import operator
 
-    binary = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv}
+    binary = {
+        ast.Add: operator.add,
+        ast.Sub: operator.sub,
+        ast.Mult: operator.mul,
+        ast.Div: operator.truediv,
+    }
 
     def walk(node):
         if isinstance(node, ast.Expression):
@@ -93,7 +110,9 @@ def _parameters(data, where: str, moving: bool) -> np.ndarray | None:
         raise DescriptionError(f"{where}: 'inertia' must be a mapping of {list(PARAMETER_NAMES)}")
     unknown = sorted(set(data) - set(PARAMETER_NAMES))
     if unknown:
-        raise DescriptionError(f"{where}: unknown inertial parameter(s) {unknown}; use {list(PARAMETER_NAMES)}")
+        raise DescriptionError(
+            f"{where}: unknown inertial parameter(s) {unknown}; use {list(PARAMETER_NAMES)}"
+        )
     p = np.array([_number(data.get(k, 0.0), f"{where}.{k}") for k in PARAMETER_NAMES])
     if p[9] < 0.0 or (moving and p[9] == 0.0):
         raise InertiaError(f"{where}: mass M must be positive, got {p[9]}")
@@ -137,8 +156,12 @@ def build_from_mdh(table: str | os.PathLike | Mapping) -> tuple[TreeBuilder, np.
         fw = f"{where}: frame '{joint}'"
         sigma = frame.get("sigma", 0)
         if sigma not in (0, 1, 2):
-            raise JointError(f"{fw}: sigma must be 0 (revolute), 1 (prismatic) or 2 (fixed), got {sigma!r}")
-        alpha, d, theta, r = (_number(frame.get(k, 0.0), f"{fw}.{k}") for k in ("alpha", "d", "theta", "r"))
+            raise JointError(
+                f"{fw}: sigma must be 0 (revolute), 1 (prismatic) or 2 (fixed), got {sigma!r}"
+            )
+        alpha, d, theta, r = (
+            _number(frame.get(k, 0.0), f"{fw}.{k}") for k in ("alpha", "d", "theta", "r")
+        )
         t = mdh_transform(alpha, d, theta, r)
         params = _parameters(frame.get("inertia"), f"{fw}.inertia", moving=sigma != 2)
         extras = frame.get("extras")
@@ -148,7 +171,12 @@ def build_from_mdh(table: str | os.PathLike | Mapping) -> tuple[TreeBuilder, np.
             raise DescriptionError(f"{fw}: 'limits' must be a mapping")
         limits = tuple(
             _number(lim[key], f"{fw}.limits.{key}") if key in lim else default
-            for key, default in (("lower", -np.inf), ("upper", np.inf), ("velocity", np.inf), ("effort", np.inf))
+            for key, default in (
+                ("lower", -np.inf),
+                ("upper", np.inf),
+                ("velocity", np.inf),
+                ("effort", np.inf),
+            )
         )
         kind = ("revolute", "prismatic", "fixed")[sigma]
         builder.add_link(

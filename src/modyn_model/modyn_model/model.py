@@ -19,14 +19,14 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from .builder import Frame, TreeBuilder
-from .errors import StateError, TopologyError
-from .joint import JointExtras
 from .dynamics.coriolis import coriolis_matrix
 from .dynamics.crba import mass_matrix
 from .dynamics.direct import forward_dynamics
 from .dynamics.energy import kinetic_energy, potential_energy
 from .dynamics.friction import friction_torques
 from .dynamics.rnea import coriolis_forces, gravity_torques, inverse_dynamics
+from .errors import StateError, TopologyError
+from .joint import JointExtras
 from .kinematics import frame_jacobian, frame_placement
 
 __all__ = ["RobotModel"]
@@ -198,7 +198,9 @@ class RobotModel:
         if inertial_parameters is not None:
             p = np.asarray(inertial_parameters, dtype=float)
             if p.shape != (self.n, 10):
-                raise StateError(f"inertial_parameters must have shape ({self.n}, 10), got {p.shape}")
+                raise StateError(
+                    f"inertial_parameters must have shape ({self.n}, 10), got {p.shape}"
+                )
             b.params = [row.copy() for row in p]
         if extras is not None:
             if len(extras) != self.n:
@@ -228,7 +230,8 @@ class RobotModel:
             return self.joint_names.index(name)
         except ValueError:
             raise TopologyError(
-                f"{self.source}: no moving joint named '{name}'; joints are {list(self.joint_names)}"
+                f"{self.source}: no moving joint named '{name}'; "
+                f"joints are {list(self.joint_names)}"
             ) from None
 
     def frame(self, name: str) -> Frame:

@@ -83,8 +83,16 @@ def random_urdf(
             "    <inertial>",
             f'      <origin xyz="{_fmt(com)}" rpy="{_fmt(_rpy(rng))}"/>',
             f'      <mass value="{mass!r}"/>',
-            f'      <inertia ixx="{float(inertia[0, 0])!r}" ixy="{float(inertia[0, 1])!r}" ixz="{float(inertia[0, 2])!r}" '
-            f'iyy="{float(inertia[1, 1])!r}" iyz="{float(inertia[1, 2])!r}" izz="{float(inertia[2, 2])!r}"/>',
+            "      <inertia "
+            + " ".join(
+                f'{key}="{float(inertia[i, k])!r}"'
+                for key, (i, k) in zip(
+                    ("ixx", "ixy", "ixz", "iyy", "iyz", "izz"),
+                    ((0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)),
+                    strict=True,
+                )
+            )
+            + "/>",
             "    </inertial>",
             "  </link>",
         ]

@@ -33,7 +33,7 @@ def skew(x: np.ndarray) -> np.ndarray:
 
 
 def axis_angle_matrix(axis: np.ndarray, angle: np.ndarray) -> np.ndarray:
-    """Rotation of ``angle`` (rad) about the unit ``axis`` (Rodrigues); angle (...,) -> (..., 3, 3)."""
+    """Rotation of ``angle`` (rad) about the unit ``axis`` (Rodrigues), (...,) -> (..., 3, 3)."""
     axis = np.asarray(axis, dtype=float)
     angle = np.asarray(angle)
     k = skew(axis)

@@ -38,7 +38,9 @@ def expand_xacro(path: str | os.PathLike, mappings: Mapping[str, str] | None = N
     except ImportError as exc:  # pragma: no cover - xacro is a hard dependency
         raise DescriptionError("the 'xacro' package is required to read xacro files") from exc
     try:
-        doc = xacro.process_file(str(path), mappings={k: str(v) for k, v in (mappings or {}).items()})
+        doc = xacro.process_file(
+            str(path), mappings={k: str(v) for k, v in (mappings or {}).items()}
+        )
     except Exception as exc:  # xacro raises XacroException, XML errors, NameError...
         raise DescriptionError(f"{path}: xacro expansion failed: {exc}") from exc
     return doc.toxml()
@@ -103,8 +105,12 @@ def _link_parameters(link, where: str, moving: bool) -> np.ndarray | None:
         return None
     mass = float(inertial.mass or 0.0)
     i = inertial.inertia
-    tensor = np.zeros((3, 3)) if i is None else np.array(
-        [[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz], [i.ixz, i.iyz, i.izz]], dtype=float
+    tensor = (
+        np.zeros((3, 3))
+        if i is None
+        else np.array(
+            [[i.ixx, i.ixy, i.ixz], [i.ixy, i.iyy, i.iyz], [i.ixz, i.iyz, i.izz]], dtype=float
+        )
     )
     label = f"{where}: link '{link.name}' <inertial>"
     if mass < 0.0 or not np.isfinite(mass):
@@ -137,7 +143,7 @@ def _limits(joint, where: str) -> tuple[float, float, float, float]:
 
 def _path_joints(children: dict, root: str, tip: str, where: str) -> set[str]:
     parent_of = {}
-    for parent, items in children.items():
+    for items in children.values():
         for joint in items:
             parent_of[joint.child] = joint
     path: set[str] = set()
@@ -171,7 +177,9 @@ def build_from_urdf(
     for joint in robot.joints:
         for end, label in ((joint.parent, "parent"), (joint.child, "child")):
             if end not in links:
-                raise TopologyError(f"{where}: joint '{joint.name}' names unknown {label} link '{end}'")
+                raise TopologyError(
+                    f"{where}: joint '{joint.name}' names unknown {label} link '{end}'"
+                )
         if joint.child in child_links:
             raise TopologyError(
                 f"{where}: link '{joint.child}' is the child of more than one joint "
@@ -231,11 +239,17 @@ def build_from_urdf(
             changes = {}
             if dyn.damping:
                 if dyn.damping < 0:
-                    raise JointError(f"{where}: joint '{joint.name}' <dynamics damping={dyn.damping}> is negative")
+                    raise JointError(
+                        f"{where}: joint '{joint.name}' <dynamics damping={dyn.damping}> "
+                        "is negative"
+                    )
                 changes.setdefault("viscous", float(dyn.damping))
             if dyn.friction:
                 if dyn.friction < 0:
-                    raise JointError(f"{where}: joint '{joint.name}' <dynamics friction={dyn.friction}> is negative")
+                    raise JointError(
+                        f"{where}: joint '{joint.name}' <dynamics friction={dyn.friction}> "
+                        "is negative"
+                    )
                 changes.setdefault("coulomb", float(dyn.friction))
             # the side file wins over the URDF
             side = extra_map.get(joint.name)
@@ -258,5 +272,8 @@ def build_from_urdf(
         )
     missing = sorted(set(extra_map) - set(builder.joint_names))
     if missing:
-        raise JointError(f"{where}: joint extras given for joint(s) {missing} that are not moving joints of the model")
+        raise JointError(
+            f"{where}: joint extras given for joint(s) {missing} that are not moving "
+            "joints of the model"
+        )
     return builder

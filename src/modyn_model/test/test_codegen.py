@@ -50,7 +50,9 @@ def test_generated_matches_reference(seed):
     rng = np.random.default_rng(100 + seed)
     q, v, a = rng.uniform(-2.0, 2.0, size=(3, model.n))
     _close(fast_rnea(model, q, v, a), rnea(model, q, v, a))
-    _close(fast_rnea(model, q, None, None, friction=False), rnea(model, q, None, None, friction=False))
+    _close(
+        fast_rnea(model, q, None, None, friction=False), rnea(model, q, None, None, friction=False)
+    )
     _close(
         fast_rnea(model, q, v, None, gravity=False, friction=False),
         rnea(model, q, v, None, gravity=np.zeros(3), friction=False),
@@ -59,7 +61,10 @@ def test_generated_matches_reference(seed):
     tau = rng.uniform(-5, 5, model.n)
     _close(fast_forward_dynamics(model, q, v, tau), aba(model, q, v, tau), 1e-9)
     # the pure-Python float evaluation of the traced algorithm is the same function
-    _close(np.array(rnea_scalar(model, q.tolist(), v.tolist(), a.tolist(), FloatOps)), rnea(model, q, v, a))
+    _close(
+        np.array(rnea_scalar(model, q.tolist(), v.tolist(), a.tolist(), FloatOps)),
+        rnea(model, q, v, a),
+    )
 
 
 @pytest.mark.parametrize("seed", SEEDS[:4])
@@ -71,7 +76,10 @@ def test_generated_batched_matches_single(seed):
     assert batch.shape == (7, 5, model.n)
     _close(batch[3, 2], fast_rnea(model, q[3, 2], v[3, 2], a[3, 2]))
     _close(fast_mass_matrix(model, q)[6, 4], fast_mass_matrix(model, q[6, 4]))
-    _close(fast_forward_dynamics(model, q, v, a)[1, 1], fast_forward_dynamics(model, q[1, 1], v[1, 1], a[1, 1]))
+    _close(
+        fast_forward_dynamics(model, q, v, a)[1, 1],
+        fast_forward_dynamics(model, q[1, 1], v[1, 1], a[1, 1]),
+    )
 
 
 def test_output_buffer_is_filled_in_place():
@@ -103,7 +111,9 @@ def test_example_7_4_angular_velocities_of_rx90():
     calls = sorted(line[1] for line in program.lines if line[3] == "call")
     assert len(named) == 14
     assert program.counts["mul"] == 18 and program.counts["add"] == 12
-    assert calls == sorted([f"cos(q{j})" for j in range(1, 6)] + [f"sin(q{j})" for j in range(1, 6)])
+    assert calls == sorted(
+        [f"cos(q{j})" for j in range(1, 6)] + [f"sin(q{j})" for j in range(1, 6)]
+    )
     assert "q0" not in " ".join(line[1] for line in program.lines), "S1 and C1 must be eliminated"
 
 

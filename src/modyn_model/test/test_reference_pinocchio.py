@@ -128,7 +128,9 @@ class Reference:
         self.data = model.createData()
         self.frame = frame
         ids = [model.getJointId(name) for name in ours.joint_names]
-        missing = [name for name, i in zip(ours.joint_names, ids, strict=True) if i >= model.njoints]
+        missing = [
+            name for name, i in zip(ours.joint_names, ids, strict=True) if i >= model.njoints
+        ]
         assert not missing, f"{ours.source}: joints {missing} are not in Pinocchio's model"
         assert model.nv == ours.n, f"{ours.source}: Pinocchio nv={model.nv}, modyn n={ours.n}"
         self.joints = [model.joints[i] for i in ids]
@@ -332,9 +334,7 @@ def load_arm(erd_path, name: str, armature: bool, gravity=None) -> Reference:
     return Reference(ours, model, frame)
 
 
-@pytest.fixture(
-    scope="module", params=["ur5", "panda", "ur5+armature", "panda+armature"]
-)
+@pytest.fixture(scope="module", params=["ur5", "panda", "ur5+armature", "panda+armature"])
 def arm(request, erd_path) -> Reference:
     name, _, extra = request.param.partition("+")
     return load_arm(erd_path, name, armature=extra == "armature")
@@ -361,9 +361,7 @@ def test_arm_frames_match_pinocchio(arm):
             other = Reference(arm.ours, arm.model, name)
             other.data = arm.data
             label = f"{arm.ours.name} state {k}, frame '{name}'"
-            assert_close(
-                arm.ours.frame_placement(state.q, name), other.placement(state), label
-            )
+            assert_close(arm.ours.frame_placement(state.q, name), other.placement(state), label)
             assert_close(arm.ours.jacobian(state.q, name), other.jacobian(state), label)
 
 

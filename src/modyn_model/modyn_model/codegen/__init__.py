@@ -7,7 +7,12 @@
 >>> print(fn.source[:200])      # the code itself
 """
 
-from .generate import GeneratedFunction, generate_forward_dynamics, generate_mass_matrix, generate_rnea
+from .generate import (
+    GeneratedFunction,
+    generate_forward_dynamics,
+    generate_mass_matrix,
+    generate_rnea,
+)
 from .runtime import fast_forward_dynamics, fast_mass_matrix, fast_rnea, generated
 from .tracer import Program, Tracer, Var
 

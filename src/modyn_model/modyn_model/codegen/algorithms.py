@@ -81,10 +81,16 @@ def joint_rotation_scalar(model, j: int, qj, ops):
         omc = 1.0 - c
         k_mat = [[0.0, -ax[2], ax[1]], [ax[2], 0.0, -ax[0]], [-ax[1], ax[0], 0.0]]
         rot = [
-            [c * (1.0 if i == m else 0.0) + s * k_mat[i][m] + omc * (ax[i] * ax[m]) for m in range(3)]
+            [
+                c * (1.0 if i == m else 0.0) + s * k_mat[i][m] + omc * (ax[i] * ax[m])
+                for m in range(3)
+            ]
             for i in range(3)
         ]
-    return [[r0[i][0] * rot[0][m] + r0[i][1] * rot[1][m] + r0[i][2] * rot[2][m] for m in range(3)] for i in range(3)]
+    return [
+        [r0[i][0] * rot[0][m] + r0[i][1] * rot[1][m] + r0[i][2] * rot[2][m] for m in range(3)]
+        for i in range(3)
+    ]
 
 
 def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_ext=None):
@@ -130,11 +136,15 @@ def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_e
             [wx * wy + dz, -(wx * wx) - wz * wz, wy * wz - dx],
             [wx * wz - dy, wy * wz + dx, -(wx * wx) - wy * wy],
         ]
-        xx, xy, xz, yy, yz, zz, mx, my, mz, m = (_const(x) if abs(x) < 1e-14 else float(x) for x in prm[j])
+        xx, xy, xz, yy, yz, zz, mx, my, mz, m = (
+            _const(x) if abs(x) < 1e-14 else float(x) for x in prm[j]
+        )
         inertia = [[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]]
         ms = [mx, my, mz]
         forces[j] = _add(_scale(m, vd[j]), _mv(u[j], ms))  # [7.55]
-        moments[j] = _add(_add(_mv(inertia, wd[j]), _cross(w[j], _mv(inertia, w[j]))), _cross(ms, vd[j]))  # [7.56]
+        moments[j] = _add(
+            _add(_mv(inertia, wd[j]), _cross(w[j], _mv(inertia, w[j]))), _cross(ms, vd[j])
+        )  # [7.56]
     f_acc = [zero] * n
     m_acc = [zero] * n
     tau = [0.0] * n

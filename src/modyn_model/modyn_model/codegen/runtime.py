@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .generate import GeneratedFunction, generate_forward_dynamics, generate_mass_matrix, generate_rnea
+from .generate import (
+    GeneratedFunction,
+    generate_forward_dynamics,
+    generate_mass_matrix,
+    generate_rnea,
+)
 
 __all__ = ["generated", "fast_rnea", "fast_mass_matrix", "fast_forward_dynamics"]
 
 _MAKERS = {
-    "rnea": lambda model, v, a, g, f: generate_rnea(model, velocity=v, acceleration=a, gravity=g, friction=f),
+    "rnea": lambda model, v, a, g, f: generate_rnea(
+        model, velocity=v, acceleration=a, gravity=g, friction=f
+    ),
     "mass_matrix": lambda model: generate_mass_matrix(model),
     "forward_dynamics": lambda model, f: generate_forward_dynamics(model, friction=f),
 }
@@ -40,7 +47,9 @@ def _batched(fn: GeneratedFunction, args, out_shape):
     return fn.batch(*flat).reshape(shape[:-1] + out_shape)
 
 
-def fast_rnea(model, q, v, a, *, gravity: bool = True, friction: bool = True, out=None) -> np.ndarray:
+def fast_rnea(
+    model, q, v, a, *, gravity: bool = True, friction: bool = True, out=None
+) -> np.ndarray:
     """Γ(q, q̇, q̈) through generated code; ``v``/``a`` may be None (zero, folded away)."""
     fn = model._cache.get(("rnea", v is not None, a is not None, gravity, friction))
     if fn is None:

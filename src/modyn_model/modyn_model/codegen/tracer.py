@@ -119,16 +119,26 @@ class Tracer:
             a, b = b, a
         if not isinstance(b, Var):
             if a.sign < 0:  # -x + c = -(x - c)
-                return -self._emit("add", f"{a.name} - {_text(b)}", (a.name,), ("sub", a.name, float(b)))
+                return -self._emit(
+                    "add", f"{a.name} - {_text(b)}", (a.name,), ("sub", a.name, float(b))
+                )
             if b < 0.0:
-                return self._emit("add", f"{a.name} - {_text(-b)}", (a.name,), ("sub", a.name, -float(b)))
+                return self._emit(
+                    "add", f"{a.name} - {_text(-b)}", (a.name,), ("sub", a.name, -float(b))
+                )
             return self._emit("add", f"{a.name} + {_text(b)}", (a.name,), ("add", a.name, float(b)))
         if a.sign > 0 and b.sign > 0:
-            return self._emit("add", f"{a.name} + {b.name}", (a.name, b.name), ("add", a.name, b.name))
+            return self._emit(
+                "add", f"{a.name} + {b.name}", (a.name, b.name), ("add", a.name, b.name)
+            )
         if a.sign < 0 and b.sign < 0:
-            return -self._emit("add", f"{a.name} + {b.name}", (a.name, b.name), ("add", a.name, b.name))
+            return -self._emit(
+                "add", f"{a.name} + {b.name}", (a.name, b.name), ("add", a.name, b.name)
+            )
         pos, neg = (a, b) if a.sign > 0 else (b, a)
-        return self._emit("add", f"{pos.name} - {neg.name}", (pos.name, neg.name), ("sub", pos.name, neg.name))
+        return self._emit(
+            "add", f"{pos.name} - {neg.name}", (pos.name, neg.name), ("sub", pos.name, neg.name)
+        )
 
     def mul(self, a, b):
         a_var, b_var = isinstance(a, Var), isinstance(b, Var)
@@ -150,7 +160,12 @@ class Tracer:
             v = self._emit("mul", f"{_text(abs(c))} * {a.name}", (a.name,), ("mul", a.name, abs(c)))
             return v if sign > 0 else -v
         first, second = (a, b) if a.name <= b.name else (b, a)
-        v = self._emit("mul", f"{first.name} * {second.name}", (first.name, second.name), ("mul", first.name, second.name))
+        v = self._emit(
+            "mul",
+            f"{first.name} * {second.name}",
+            (first.name, second.name),
+            ("mul", first.name, second.name),
+        )
         return v if a.sign * b.sign > 0 else -v
 
     def div(self, a, b):
@@ -159,7 +174,12 @@ class Tracer:
         if not isinstance(a, Var):
             if a == 0.0:
                 return 0.0
-            v = self._emit("div", f"{_text(abs(float(a)))} / {b.name}", (b.name,), ("div", float(abs(a)), b.name))
+            v = self._emit(
+                "div",
+                f"{_text(abs(float(a)))} / {b.name}",
+                (b.name,),
+                ("div", float(abs(a)), b.name),
+            )
             return v if (a > 0) == (b.sign > 0) else -v
         v = self._emit("div", f"{a.name} / {b.name}", (a.name, b.name), ("div", a.name, b.name))
         return v if a.sign * b.sign > 0 else -v
@@ -169,8 +189,13 @@ class Tracer:
         if not isinstance(x, Var):
             import math
 
-            table = {"sin": math.sin, "cos": math.cos, "exp": math.exp, "fabs": abs,
-                     "sign": lambda y: float((y > 0) - (y < 0))}
+            table = {
+                "sin": math.sin,
+                "cos": math.cos,
+                "exp": math.exp,
+                "fabs": abs,
+                "sign": lambda y: float((y > 0) - (y < 0)),
+            }
             return table[func](float(x))
         arg = x.name
         if x.sign < 0:

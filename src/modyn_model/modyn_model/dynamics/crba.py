@@ -22,7 +22,9 @@ def joint_screws(model) -> np.ndarray:
     screws = model._cache.get("joint_screws")
     if screws is None:
         prismatic = (model.sigma == 1)[:, None]
-        screws = np.concatenate([np.where(prismatic, model.axes, 0.0), np.where(prismatic, 0.0, model.axes)], axis=1)
+        screws = np.concatenate(
+            [np.where(prismatic, model.axes, 0.0), np.where(prismatic, 0.0, model.axes)], axis=1
+        )
         screws.flags.writeable = False
         model._cache["joint_screws"] = screws
     return screws
@@ -40,7 +42,9 @@ def crba(model, q: np.ndarray) -> np.ndarray:
     n = model.n
     x = link_screw_transforms(model, q)
     xt = np.swapaxes(x, -1, -2)
-    composite = np.broadcast_to(spatial_inertia(model.inertial_parameters), q.shape[:-1] + (n, 6, 6)).astype(x.dtype)
+    composite = np.broadcast_to(
+        spatial_inertia(model.inertial_parameters), q.shape[:-1] + (n, 6, 6)
+    ).astype(x.dtype)
     for j in range(n - 1, -1, -1):
         p = model.parents[j]
         if p >= 0:

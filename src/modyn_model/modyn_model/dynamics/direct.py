@@ -94,8 +94,13 @@ def aba(model, q, v, tau, f_ext=None, *, friction=True) -> np.ndarray:
         ja[j] = j_star[j] @ s  # 𝒥*_j 𝐚_j
         h[j] = ja[j] @ s + model.armature[j]  # [7.71]
         if np.any(h[j] <= 0.0):
-            raise ModelError(f"{model.source}: articulated inertia of joint '{model.joint_names[j]}' is not positive")
-        k[j] = j_star[j] - ja[j][..., :, None] * ja[j][..., None, :] / h[j][..., None, None]  # [7.72]
+            raise ModelError(
+                f"{model.source}: articulated inertia of joint "
+                f"'{model.joint_names[j]}' is not positive"
+            )
+        k[j] = (
+            j_star[j] - ja[j][..., :, None] * ja[j][..., None, :] / h[j][..., None, None]
+        )  # [7.72]
         alpha[j] = (
             (k[j] @ gamma[j][..., None])[..., 0]
             + ja[j] * ((tau[..., j] + beta[j] @ s) / h[j])[..., None]
@@ -114,14 +119,16 @@ def aba(model, q, v, tau, f_ext=None, *, friction=True) -> np.ndarray:
         prev = np.broadcast_to(base, batch + (6,)) if p < 0 else vdot[p]
         moved = (x[..., j, :, :] @ prev[..., None])[..., 0]  # [7.76]
         s = screws[j]
-        qdd[..., j] = (
-            tau[..., j] + beta[j] @ s - np.sum(ja[j] * (moved + gamma[j]), axis=-1)
-        ) / h[j]  # [7.77]
+        qdd[..., j] = (tau[..., j] + beta[j] @ s - np.sum(ja[j] * (moved + gamma[j]), axis=-1)) / h[
+            j
+        ]  # [7.77]
         vdot[j] = moved + s * qdd[..., j, None] + gamma[j]  # [7.79]
     return qdd
 
 
-def forward_dynamics(model, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True) -> np.ndarray:
+def forward_dynamics(
+    model, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True
+) -> np.ndarray:
     """Checked direct dynamics; ``method`` is ``"auto"``, ``"generated"``, ``"recursive"`` or
     ``"inverse"`` (see :meth:`RobotModel.forward_dynamics`)."""
     q = model.check_state("q", q)
@@ -139,5 +146,6 @@ def forward_dynamics(model, q, v, tau, f_ext=None, *, method: str = "auto", fric
     if method == "inverse":
         return forward_dynamics_inverse_model(model, q, v, tau, f_ext, friction=friction)
     raise ModelError(
-        f"forward_dynamics: unknown method '{method}' (use 'auto', 'generated', 'recursive' or 'inverse')"
+        f"forward_dynamics: unknown method '{method}' "
+        "(use 'auto', 'generated', 'recursive' or 'inverse')"
     )

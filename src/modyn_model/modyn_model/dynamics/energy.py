@@ -34,7 +34,9 @@ def kinetic_energy(model, q, v) -> np.ndarray:
             w[j] = w_in
             lin[j] = lin[j] + joint
         prm = model.inertial_parameters[j]
-        inertia = np.array([[prm[0], prm[1], prm[2]], [prm[1], prm[3], prm[4]], [prm[2], prm[4], prm[5]]])
+        inertia = np.array(
+            [[prm[0], prm[1], prm[2]], [prm[1], prm[3], prm[4]], [prm[2], prm[4], prm[5]]]
+        )
         energy = energy + 0.5 * (
             np.einsum("...i,ij,...j->...", w[j], inertia, w[j])
             + prm[9] * np.sum(lin[j] * lin[j], axis=-1)

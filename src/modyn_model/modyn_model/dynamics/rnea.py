@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..codegen.runtime import fast_rnea
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
-from ..codegen.runtime import fast_rnea
 from .friction import friction_torques
 
 __all__ = ["rnea", "inverse_dynamics", "gravity_torques", "coriolis_forces"]
@@ -98,9 +98,11 @@ def rnea(
         u[j] = skew(wd[j]) + ws @ ws  # [7.57]
         ms = params[j, 6:9]
         inertia = np.array(
-            [[params[j, 0], params[j, 1], params[j, 2]],
-             [params[j, 1], params[j, 3], params[j, 4]],
-             [params[j, 2], params[j, 4], params[j, 5]]]
+            [
+                [params[j, 0], params[j, 1], params[j, 2]],
+                [params[j, 1], params[j, 3], params[j, 4]],
+                [params[j, 2], params[j, 4], params[j, 5]],
+            ]
         )
         force[j] = params[j, 9] * vd[j] + _mv(u[j], ms)  # [7.55]
         moment[j] = (
