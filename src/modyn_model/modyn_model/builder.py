@@ -127,11 +127,20 @@ class TreeBuilder:
         self.limits.append((lower, upper, velocity, effort))
 
     def check_masses(self) -> None:
-        """Every moving body (with what is fixed to it) needs a positive mass."""
-        for name, joint, p in zip(self.body_names, self.joint_names, self.params, strict=True):
-            if not p[9] > 0.0:
+        """Every joint must move some mass.
+
+        A massless moving link is accepted when it carries massive links (a "virtual link"
+        between two joints, as in Khalil's option 1 for a mobile base); a joint whose whole
+        subtree is massless has no inertia and makes A(q) singular, so it is an error.
+        """
+        carried = [float(p[9]) for p in self.params]
+        for j in range(len(carried) - 1, -1, -1):
+            if self.parents[j] >= 0:
+                carried[self.parents[j]] += carried[j]
+        for j, (name, joint) in enumerate(zip(self.body_names, self.joint_names, strict=True)):
+            if not carried[j] > 0.0:
                 raise InertiaError(
-                    f"{self.source}: link '{name}' (moved by joint '{joint}') has no mass "
-                    f"(total {p[9]} kg with the links fixed to it); every moving link needs a "
-                    "positive mass and inertia"
+                    f"{self.source}: link '{name}' (moved by joint '{joint}') has no mass and "
+                    "carries no link with mass, so the joint moves nothing; give the link an "
+                    "<inertial> with a positive mass, or make the joint fixed"
                 )

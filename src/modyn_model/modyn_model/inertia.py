@@ -126,9 +126,10 @@ def spatial_inertia(params: np.ndarray) -> np.ndarray:
 def check_inertia(mass: float, inertia_com: np.ndarray, where: str, rtol: float = 1e-6) -> None:
     """Raise :class:`InertiaError` unless the body is physically possible.
 
-    Checks: finite values, mass > 0, the COM tensor symmetric positive definite and its principal
-    moments satisfying the triangle inequality I1 + I2 >= I3 (to ``rtol`` of the trace).
-    ``where`` names the element in the message (file and link).
+    Checks: finite values, mass > 0, no negative principal moment of the COM tensor and the
+    triangle inequality I1 + I2 >= I3 (both to ``rtol`` of the trace). The limits of a real body
+    are accepted: a point mass (zero tensor) and a thin rod (one zero moment), which real URDFs
+    use. ``where`` names the element in the message (file and link).
     """
     ig = np.asarray(inertia_com, dtype=float)
     if not np.isfinite(mass) or not np.all(np.isfinite(ig)):
@@ -139,9 +140,10 @@ def check_inertia(mass: float, inertia_com: np.ndarray, where: str, rtol: float 
         raise InertiaError(f"{where}: mass must be positive, got {mass}")
     eig = np.linalg.eigvalsh(0.5 * (ig + ig.T))
     trace = float(np.sum(eig))
-    if eig[0] <= 0.0 or trace <= 0.0:
+    if eig[0] < -rtol * max(trace, 0.0) or trace < 0.0:
         raise InertiaError(
-            f"{where}: inertia tensor is not positive definite (principal moments {eig.tolist()}, "
+            f"{where}: inertia tensor is not positive definite: negative principal moment "
+            f"(principal moments {eig.tolist()}, "
             f"ixx={ig[0, 0]}, iyy={ig[1, 1]}, izz={ig[2, 2]}, ixy={ig[0, 1]}, ixz={ig[0, 2]}, "
             f"iyz={ig[1, 2]})"
         )

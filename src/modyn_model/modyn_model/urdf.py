@@ -99,7 +99,7 @@ def _origin(element) -> tuple[np.ndarray, np.ndarray]:
     return rpy_matrix(rpy), xyz
 
 
-def _link_parameters(link, where: str, moving: bool) -> np.ndarray | None:
+def _link_parameters(link, where: str, used: bool) -> np.ndarray | None:
     inertial = link.inertial
     if inertial is None:
         return None
@@ -115,12 +115,13 @@ def _link_parameters(link, where: str, moving: bool) -> np.ndarray | None:
     label = f"{where}: link '{link.name}' <inertial>"
     if mass < 0.0 or not np.isfinite(mass):
         raise InertiaError(f"{label}: mass must be positive, got {mass}")
+    if not used:  # fixed to the base: no effect on the model, so not judged
+        return None
     if mass == 0.0:
         if np.any(tensor != 0.0):
             raise InertiaError(f"{label}: mass is 0 but the inertia tensor is not")
         return None
-    if moving or np.any(tensor != 0.0):
-        check_inertia(mass, tensor, label)
+    check_inertia(mass, tensor, label)
     rot, com = _origin(inertial)
     return standard_parameters(mass, com, tensor, rot)
 
@@ -187,6 +188,8 @@ def build_from_urdf(
             )
         child_links.add(joint.child)
         children[joint.parent].append(joint)
+    if not links:
+        raise DescriptionError(f"{where}: the robot has no <link>")
     roots = [name for name in links if name not in child_links]
     if root is None:
         if len(roots) != 1:
@@ -211,8 +214,10 @@ def build_from_urdf(
     extra_map = load_extras(extras, known_joints) if extras is not None else {}
 
     builder = TreeBuilder(robot.name or "robot", root, where)
-    _link_parameters(links[root], where, moving=False)  # validated; a fixed base has no effect
-    # depth-first, children in document order: the joint order of Pinocchio and KDL
+    # depth-first, siblings ordered by joint name: the order of urdfdom, hence of Pinocchio
+    # and KDL, so that position-ordered vectors can be exchanged with them
+    for items in children.values():
+        items.sort(key=lambda joint: joint.name)
     stack = [(root, joint) for joint in reversed(children[root])]
     while stack:
         parent, joint = stack.pop()
@@ -232,7 +237,8 @@ def build_from_urdf(
                 "link that excludes it."
             )
         rot, pos = _origin(joint)
-        params = _link_parameters(links[joint.child], where, moving=jtype != "fixed")
+        used = jtype != "fixed" or builder.frames[parent].body >= 0
+        params = _link_parameters(links[joint.child], where, used=used)
         ext = extra_map.get(joint.name, JointExtras())
         dyn = joint.dynamics
         if dyn is not None:
