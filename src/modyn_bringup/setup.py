@@ -45,6 +45,9 @@ setup(
     license="Apache-2.0",
     tests_require=["pytest"],
     entry_points={
-        "console_scripts": [],
+        "console_scripts": [
+            "modyn_system = modyn_bringup.runner:main",
+            "modyn_demo = modyn_bringup.demo:main",
+        ],
     },
 )

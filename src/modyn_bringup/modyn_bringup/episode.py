@@ -1,0 +1,234 @@
+"""Run a system, send goals, record what happened: the engine of the demo, tests and benchmarks.
+
+An episode starts a system with the runner, waits for the plant, sends each goal (a list of
+waypoint vectors in the model's joint order) once the previous motion is over, stamped with an
+explicit start time in sim time (so lockstep runs are reproducible), records every
+``joint_states`` message and every ``trajectory``, and stops the system. :class:`Episode` holds
+the arrays; :func:`tracking_errors` compares them with the desired motion.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+import rclpy
+from builtin_interfaces.msg import Duration, Time
+from rclpy.executors import SingleThreadedExecutor
+from rclpy.node import Node
+from rclpy.parameter import Parameter
+from sensor_msgs.msg import JointState
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+from modyn_model import RobotModel
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+
+from .runner import SystemRunner
+from .system import BringupError, SystemSpec
+
+__all__ = ["Goal", "Episode", "run_episode", "tracking_errors"]
+
+
+@dataclass
+class Goal:
+    """Waypoints (m, n) in model joint order; ``times`` from start (s) or None (minimum time)."""
+
+    waypoints: list[list[float]]
+    times: list[float] | None = None
+
+
+@dataclass
+class Episode:
+    """What one run recorded (arrays in model joint order, times in plant seconds)."""
+
+    joint_names: list[str]
+    t: np.ndarray
+    q: np.ndarray
+    v: np.ndarray
+    effort: np.ndarray
+    trajectories: list = field(default_factory=list)  # trajectory_msgs/JointTrajectory
+    wall_time: float = 0.0  # s from the first goal to the end
+    sim_time: float = 0.0  # plant s over the same span
+    diagnostics: dict = field(default_factory=dict)  # last values per node
+
+    @property
+    def steps_per_second(self) -> float:
+        return self.sim_steps / self.wall_time if self.wall_time > 0 else 0.0
+
+    @property
+    def sim_steps(self) -> int:
+        mask = self.t >= self.t_first_goal
+        return int(np.count_nonzero(mask))
+
+    t_first_goal: float = 0.0
+
+    @property
+    def real_time_factor(self) -> float:
+        return self.sim_time / self.wall_time if self.wall_time > 0 else 0.0
+
+
+def _stamp(t: float) -> Time:
+    ns = int(round(t * 1e9))
+    return Time(sec=ns // 1_000_000_000, nanosec=ns % 1_000_000_000)
+
+
+def _seconds(stamp) -> float:
+    return stamp.sec + stamp.nanosec * 1e-9
+
+
+def run_episode(
+    spec: SystemSpec,
+    goals: list[Goal],
+    *,
+    lead: float = 0.5,
+    settle: float = 0.5,
+    timeout: float = 120.0,
+    log_dir=None,
+    on_running=None,
+) -> Episode:
+    """Start ``spec``, execute ``goals`` one after the other, return the recording.
+
+    Each goal starts ``lead`` plant seconds after the previous motion ended (the first one after
+    the plant's first state); the run ends ``settle`` s after the last motion. ``on_running(runner,
+    node, episode_state)`` is called once per spin while running (fault injection in tests).
+    """
+    model = RobotModel.from_urdf(spec.robot_description)
+    names = list(model.joint_names)
+    records: list[tuple] = []
+    trajectories: list = []
+    with SystemRunner(spec, log_dir) as runner:
+        context = rclpy.Context()
+        rclpy.init(context=context)
+        node = Node(
+            "modyn_episode",
+            context=context,
+            parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)],
+        )
+        executor = SingleThreadedExecutor(context=context)
+        executor.add_node(node)
+        index = {}
+
+        def on_state(msg: JointState) -> None:
+            key = tuple(msg.name)
+            if key not in index:
+                index[key] = np.array([list(msg.name).index(x) for x in names])
+            idx = index[key]
+            records.append(
+                (
+                    _seconds(msg.header.stamp),
+                    np.asarray(msg.position)[idx],
+                    np.asarray(msg.velocity)[idx],
+                    np.asarray(msg.effort)[idx] if len(msg.effort) else np.zeros(len(names)),
+                )
+            )
+
+        node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
+        node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
+        goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        deadline = time.monotonic() + timeout
+
+        def spin_until(condition, what: str) -> None:
+            while not condition():
+                executor.spin_once(timeout_sec=0.05)
+                if on_running is not None:
+                    on_running(runner, node, records)
+                dead = runner.dead()
+                if dead and on_running is None:
+                    name, code = next(iter(dead.items()))
+                    raise BringupError(
+                        f"node '{name}' died (code {code}) while waiting for {what}:\n{runner.log_tail(name)}"
+                    )
+                if time.monotonic() > deadline:
+                    raise BringupError(
+                        f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
+                    )
+
+        try:
+            spin_until(
+                lambda: records and goal_pub.get_subscription_count() > 0, "the first joint_states"
+            )
+            wall_start = time.monotonic()
+            t_start = records[-1][0]
+            next_start = t_start + lead
+            for k, goal in enumerate(goals):
+                msg = JointTrajectory()
+                msg.header.stamp = _stamp(next_start)
+                msg.joint_names = names
+                times = goal.times or [0.0] * len(goal.waypoints)
+                for wp, tf in zip(goal.waypoints, times, strict=True):
+                    point = JointTrajectoryPoint(positions=[float(x) for x in wp])
+                    point.time_from_start = _duration(tf)
+                    msg.points.append(point)
+                count = len(trajectories)
+                goal_pub.publish(msg)
+                spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
+                traj = trajectories[-1]
+                end = _seconds(traj.header.stamp) + _duration_seconds(
+                    traj.points[-1].time_from_start
+                )
+                next_start = end + lead
+                spin_until(
+                    lambda e=end: records[-1][0] >= e, f"the end of goal {k} (t = {end:.3f} s)"
+                )
+            final = records[-1][0] + settle
+            spin_until(lambda: records[-1][0] >= final, "the settling time")
+            wall_time = time.monotonic() - wall_start
+        finally:
+            executor.shutdown()
+            node.destroy_node()
+            rclpy.shutdown(context=context)
+    t = np.array([r[0] for r in records])
+    episode = Episode(
+        joint_names=names,
+        t=t,
+        q=np.array([r[1] for r in records]),
+        v=np.array([r[2] for r in records]),
+        effort=np.array([r[3] for r in records]),
+        trajectories=trajectories,
+        wall_time=wall_time,
+        sim_time=float(t[-1] - t_start),
+    )
+    episode.t_first_goal = t_start
+    return episode
+
+
+def _duration(seconds: float) -> Duration:
+    ns = int(round(seconds * 1e9))
+    return Duration(sec=ns // 1_000_000_000, nanosec=ns % 1_000_000_000)
+
+
+def _duration_seconds(d) -> float:
+    return d.sec + d.nanosec * 1e-9
+
+
+def desired_motion(episode: Episode) -> tuple[np.ndarray, np.ndarray]:
+    """Desired positions at the recorded times and a mask of the samples inside a motion.
+
+    The desired motion is the recorded ``trajectory`` messages evaluated with the controller's
+    own interpolation (modyn_control's sampler), each from its start to its end.
+    """
+    from modyn_control.sampler import sampler_from_message
+
+    q_d = np.full_like(episode.q, np.nan)
+    moving = np.zeros(len(episode.t), dtype=bool)
+    for msg in episode.trajectories:
+        sampler = sampler_from_message(msg, episode.joint_names)
+        start = _seconds(msg.header.stamp)
+        end = start + _duration_seconds(msg.points[-1].time_from_start)
+        for i in np.flatnonzero((episode.t >= start) & (episode.t <= end)):
+            q_d[i] = sampler.sample(episode.t[i])[0]
+            moving[i] = True
+    return q_d, moving
+
+
+def tracking_errors(episode: Episode) -> dict:
+    """RMS and max |q_d − q| per joint over the samples inside a motion (rad), peak |τ| (N·m)."""
+    q_d, moving = desired_motion(episode)
+    err = q_d[moving] - episode.q[moving]
+    return {
+        "rms": np.sqrt(np.mean(err**2, axis=0)),
+        "max": np.max(np.abs(err), axis=0),
+        "peak_effort": np.max(np.abs(episode.effort), axis=0),
+        "samples": int(np.count_nonzero(moving)),
+    }
