@@ -91,8 +91,10 @@ test: build
 	$(WS_ENV) python -m pytest src tests -q || status=$$?; \
 	exit $$status
 
-demo:
-	@echo "make demo: not yet implemented (issue 3)"
+# The closed-loop demo: the rx90_sim system (four processes over DDS, lockstep sim time) with and
+# without feed-forward; prints the summary and writes results/demo_rx90_sim.png.
+demo: build
+	$(WS_ENV) python -m modyn_bringup.demo --out results
 
 bench: build
 	@if [ -f bench/dynamics.py ]; then \
