@@ -14,12 +14,13 @@ import unittest
 
 import pytest
 
-launch_testing = pytest.importorskip(
+pytest.importorskip(
     "launch_testing",
     reason="launch_testing is not installed here (PyPI route); run on a ROS 2 machine",
 )
-launch = pytest.importorskip("launch")
+pytest.importorskip("launch")
 
+import launch  # noqa: E402
 import launch_testing.actions  # noqa: E402
 import rclpy  # noqa: E402
 from ament_index_python.packages import get_package_share_directory  # noqa: E402
