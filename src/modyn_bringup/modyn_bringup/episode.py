@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import rclpy
 from builtin_interfaces.msg import Duration, Time
+from diagnostic_msgs.msg import DiagnosticArray
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
@@ -123,7 +124,14 @@ def run_episode(
                 )
             )
 
+        diagnostics: dict = {}
+
+        def on_diagnostics(msg: DiagnosticArray) -> None:
+            for status in msg.status:
+                diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
+
         node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
+        node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
         node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
         goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
         deadline = time.monotonic() + timeout
@@ -188,6 +196,7 @@ def run_episode(
         trajectories=trajectories,
         wall_time=wall_time,
         sim_time=float(t[-1] - t_start),
+        diagnostics=diagnostics,
     )
     episode.t_first_goal = t_start
     return episode
