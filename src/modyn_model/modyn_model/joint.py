@@ -20,6 +20,9 @@ __all__ = ["REVOLUTE", "PRISMATIC", "JointExtras"]
 
 REVOLUTE = 0  # σ_j = 0
 PRISMATIC = 1  # σ_j = 1
+#: smallest Stribeck velocity accepted (rad/s, m/s): below it exp(-|q̇|/v_s) is a step and 1/v_s
+#: stops being a usable number
+MIN_STRIBECK_VELOCITY = 1e-6
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,23 @@ class JointExtras:
     static: float = 0.0
     stribeck_velocity: float = 0.0
 
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise JointError(f"joint extras: field '{f.name}' must be a number, got {value!r}")
+            if not math.isfinite(value) or value < 0.0:
+                raise JointError(
+                    f"joint extras: field '{f.name}' must be finite and >= 0, got {value!r}"
+                )
+        if self.gear_ratio == 0.0:
+            raise JointError("joint extras: field 'gear_ratio' must be non-zero")
+        if 0.0 < self.stribeck_velocity < MIN_STRIBECK_VELOCITY:
+            raise JointError(
+                f"joint extras: stribeck_velocity {self.stribeck_velocity!r} is below "
+                f"{MIN_STRIBECK_VELOCITY} (rad/s or m/s); use 0 to disable the Stribeck term"
+            )
+
     @property
     def armature(self) -> float:
         """Ia actually used by the dynamics (kg·m² or kg)."""
@@ -77,18 +97,18 @@ class JointExtras:
             )
         values = {}
         for key, value in data.items():
+            if isinstance(value, bool):
+                raise JointError(f"{where}: field '{key}' must be a number, got {value!r}")
             try:
-                number = float(value)
+                values[key] = float(value)
             except (TypeError, ValueError):
                 raise JointError(
                     f"{where}: field '{key}' must be a number, got {value!r}"
                 ) from None
-            if not math.isfinite(number) or number < 0.0:
-                raise JointError(f"{where}: field '{key}' must be finite and >= 0, got {value!r}")
-            values[key] = number
-        if values.get("gear_ratio", 1.0) == 0.0:
-            raise JointError(f"{where}: field 'gear_ratio' must be non-zero")
-        return cls(**values)
+        try:
+            return cls(**values)
+        except JointError as exc:
+            raise JointError(f"{where}: {str(exc).removeprefix('joint extras: ')}") from None
 
     def merged(self, **changes: float) -> JointExtras:
         """A copy with some fields replaced."""

@@ -141,7 +141,12 @@ def build_from_mdh(table: str | os.PathLike | Mapping) -> tuple[TreeBuilder, np.
             raise DescriptionError(f"{path}: malformed YAML: {exc}") from exc
     if not isinstance(data, Mapping) or not isinstance(data.get("frames"), list):
         raise DescriptionError(f"{where}: expected a mapping with a 'frames:' list")
-    gravity = np.asarray(data.get("gravity", (0.0, 0.0, -9.81)), dtype=float)
+    raw_gravity = data.get("gravity", (0.0, 0.0, -9.81))
+    if not isinstance(raw_gravity, (list, tuple)) or len(raw_gravity) != 3:
+        raise DescriptionError(
+            f"{where}: 'gravity' must be a list of 3 numbers, got {raw_gravity!r}"
+        )
+    gravity = np.array([_number(g, f"{where}: gravity[{i}]") for i, g in enumerate(raw_gravity)])
     builder = TreeBuilder(str(data.get("name", "robot")), "base", where)
     previous = "base"
     for j, frame in enumerate(data["frames"], start=1):
@@ -155,7 +160,7 @@ def build_from_mdh(table: str | os.PathLike | Mapping) -> tuple[TreeBuilder, np.
         link = str(frame.get("link", f"link{j}"))
         fw = f"{where}: frame '{joint}'"
         sigma = frame.get("sigma", 0)
-        if sigma not in (0, 1, 2):
+        if type(sigma) is not int or sigma not in (0, 1, 2):
             raise JointError(
                 f"{fw}: sigma must be 0 (revolute), 1 (prismatic) or 2 (fixed), got {sigma!r}"
             )

@@ -262,7 +262,13 @@ class RobotModel:
             if allow_none:
                 return None
             raise StateError(f"{name} is required")
-        arr = x if type(x) is np.ndarray and x.dtype == np.float64 else np.asarray(x, dtype=float)
+        if type(x) is np.ndarray and x.dtype == np.float64:
+            arr = x
+        else:
+            try:
+                arr = np.asarray(x, dtype=float)
+            except (TypeError, ValueError):
+                raise StateError(f"{name} must be numbers, got {x!r}") from None
         if arr.shape[-1:] != (self.n,):
             raise StateError(
                 f"{name} must have last dimension {self.n} (joints {list(self.joint_names)}), "
@@ -274,6 +280,17 @@ class RobotModel:
                 f"{name} has a non-finite value at joint '{self.joint_names[bad[-1]]}': {arr[bad]}"
             )
         return arr
+
+    def check_batch(self, **arrays) -> tuple:
+        """The common batch shape of state arrays (name=array, None skipped), or StateError."""
+        shapes = {k: np.shape(v) for k, v in arrays.items() if v is not None}
+        try:
+            return np.broadcast_shapes(*(s[:-1] for s in shapes.values()))
+        except ValueError:
+            raise StateError(
+                "state arrays have incompatible batch shapes: "
+                + ", ".join(f"{k} {s}" for k, s in shapes.items())
+            ) from None
 
     # ------------------------------------------------------------------ the model contract
     def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
@@ -306,7 +323,7 @@ class RobotModel:
 
     def friction_torques(self, v) -> np.ndarray:
         """Joint friction Γf(q̇) [7.26]."""
-        return friction_torques(self, v)
+        return friction_torques(self, self.check_state("v", v))
 
     def forward_dynamics(
         self, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True
@@ -329,13 +346,16 @@ class RobotModel:
 
     def integrate(self, q, v, dt) -> np.ndarray:
         """q + v·dt (every coordinate of a fixed-base tree is a plain angle or length)."""
-        return np.asarray(q, dtype=float) + np.asarray(v, dtype=float) * dt
+        q = self.check_state("q", q)
+        v = self.check_state("v", v)
+        self.check_batch(q=q, v=v)
+        return q + v * dt
 
     def frame_placement(self, q, frame: str) -> np.ndarray:
         """4x4 pose of ``frame`` in the base frame, (..., 4, 4)."""
-        return frame_placement(self, q, frame)
+        return frame_placement(self, self.check_state("q", q), frame)
 
     def jacobian(self, q, frame: str) -> np.ndarray:
         """Geometric Jacobian (..., 6, n) of ``frame``: [linear velocity of its origin; angular
         velocity], both in base axes."""
-        return frame_jacobian(self, q, frame)
+        return frame_jacobian(self, self.check_state("q", q), frame)

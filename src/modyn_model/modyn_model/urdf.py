@@ -50,6 +50,8 @@ def read_urdf_text(source: str | os.PathLike) -> tuple[str, str]:
     """Return (xml_text, source_name) for a path or an XML string."""
     if isinstance(source, str) and source.lstrip().startswith("<"):
         return source, "<urdf string>"
+    if not isinstance(source, (str, os.PathLike)):
+        raise DescriptionError(f"expected a URDF path or XML text, got {type(source).__name__}")
     path = Path(source)
     if not path.is_file():
         raise DescriptionError(f"{path}: URDF file not found")
@@ -130,6 +132,13 @@ def _limits(joint, where: str) -> tuple[float, float, float, float]:
     lim = joint.limit
     lower, upper, velocity, effort = -np.inf, np.inf, np.inf, np.inf
     if lim is not None:
+        # 0 (or absent) means "not given" in many URDFs; a negative limit is an error
+        for attr in ("velocity", "effort"):
+            value = getattr(lim, attr)
+            if value is not None and (value < 0.0 or not np.isfinite(value)):
+                raise JointError(
+                    f"{where}: joint '{joint.name}' <limit {attr}=\"{value}\"> must be positive"
+                )
         if lim.velocity is not None and float(lim.velocity) > 0.0:
             velocity = float(lim.velocity)
         if lim.effort is not None and float(lim.effort) > 0.0:
@@ -173,6 +182,11 @@ def build_from_urdf(
     robot = _parse(_sanitize(xml, where), where)
 
     links = {link.name: link for link in robot.links}
+    joint_names = [joint.name for joint in robot.joints]
+    for names, kind in ((joint_names, "joints"), ([link.name for link in robot.links], "links")):
+        duplicated = sorted({x for x in names if names.count(x) > 1})
+        if duplicated:
+            raise TopologyError(f"{where}: several {kind} are named {duplicated}")
     children: dict[str, list] = {name: [] for name in links}
     child_links: set[str] = set()
     for joint in robot.joints:

@@ -390,6 +390,21 @@ def test_mdh_angular_velocity_pattern(model):
     )
 
 
+def test_alpha_as_pi_expression(model):
+    """The YAML form ``alpha: pi/2`` (as in the shipped rx90.yaml) gives the same model."""
+    table = _table()
+    table["frames"][1]["alpha"] = "pi/2"
+    other = RobotModel.from_mdh(table)
+    qs = _random_q(5, seed=81)
+    np.testing.assert_allclose(
+        other.mass_matrix(qs),
+        model.mass_matrix(qs),
+        rtol=0,
+        atol=1e-15,
+        err_msg="alpha 'pi/2' and math.pi / 2 give different A",
+    )
+
+
 # ---------------------------------------------------------------- shipped 6-axis example
 def test_rx90_example_loads_with_plausible_gravity():
     rx90 = RobotModel.from_mdh("rx90")

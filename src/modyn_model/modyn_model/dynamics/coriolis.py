@@ -41,4 +41,5 @@ def coriolis_matrix(model, q, v) -> np.ndarray:
     """C(q, q̇) (..., n, n) with C q̇ = the Coriolis and centrifugal torques."""
     q = model.check_state("q", q)
     v = model.check_state("v", v)
+    model.check_batch(q=q, v=v)
     return np.einsum("...ijk,...k->...ij", christoffel_symbols(model, q), v)

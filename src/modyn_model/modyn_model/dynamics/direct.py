@@ -135,6 +135,7 @@ def forward_dynamics(
     v = model.check_state("v", v)
     tau = model.check_state("tau", tau)
     f_ext = _check_wrenches(model, f_ext)
+    model.check_batch(q=q, v=v, tau=tau)
     if method == "auto":
         method = "generated" if f_ext is None else "recursive"
     if method == "generated":

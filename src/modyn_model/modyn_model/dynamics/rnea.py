@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..codegen.runtime import fast_rnea
+from ..errors import StateError
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
@@ -135,14 +136,17 @@ def rnea(
 def _check_wrenches(model, f_ext):
     if f_ext is None:
         return None
-    f_ext = np.asarray(f_ext, dtype=float)
-    if f_ext.shape[-2:] != (model.n, 6) or not np.all(np.isfinite(f_ext)):
-        from ..errors import StateError
-
+    try:
+        f_ext = np.asarray(f_ext, dtype=float)
+    except (TypeError, ValueError):
+        raise StateError(f"f_ext must be numbers, got {f_ext!r}") from None
+    if f_ext.shape[-2:] != (model.n, 6):
         raise StateError(
-            f"f_ext must be finite with shape (..., {model.n}, 6) (one [f; m] per body), "
-            f"got shape {f_ext.shape}"
+            f"f_ext must have shape (..., {model.n}, 6) (one [f; m] per body), got {f_ext.shape}"
         )
+    if not np.all(np.isfinite(f_ext)):
+        bad = tuple(np.argwhere(~np.isfinite(f_ext))[0])
+        raise StateError(f"f_ext of body '{model.link_names[bad[-2]]}' is not finite: {f_ext[bad]}")
     return f_ext
 
 
@@ -156,6 +160,7 @@ def inverse_dynamics(model, q, v, a, f_ext=None, *, friction: bool = True) -> np
     v = model.check_state("v", v)
     a = model.check_state("a", a, allow_none=True)
     f_ext = _check_wrenches(model, f_ext)
+    model.check_batch(q=q, v=v, a=a)
     if f_ext is None:
         return fast_rnea(model, q, v, a, friction=friction)
     return rnea(model, q, v, a, f_ext, friction=friction)
@@ -170,4 +175,5 @@ def coriolis_forces(model, q, v) -> np.ndarray:
     """C(q, q̇) q̇ = Γ(q, q̇, 0) with g = 0 and no friction (one Newton-Euler pass)."""
     q = model.check_state("q", q)
     v = model.check_state("v", v)
+    model.check_batch(q=q, v=v)
     return fast_rnea(model, q, v, None, gravity=False, friction=False)
