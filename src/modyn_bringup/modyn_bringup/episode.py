@@ -83,6 +83,7 @@ def run_episode(
     goals: list[Goal],
     *,
     lead: float = 0.5,
+    start_at: float | None = 4.0,
     settle: float = 0.5,
     timeout: float = 120.0,
     log_dir=None,
@@ -90,8 +91,11 @@ def run_episode(
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
 
-    Each goal starts ``lead`` plant seconds after the previous motion ended (the first one after
-    the plant's first state); the run ends ``settle`` s after the last motion. ``on_running(runner,
+    The first goal starts at plant time ``start_at`` (s; ``None``: ``lead`` after the first state
+    received), each next one ``lead`` plant seconds after the previous motion ended; the run ends
+    ``settle`` s after the last motion. A fixed ``start_at`` makes lockstep runs reproducible
+    (the arm holds still until then, whatever the machine's load); the episode fails if the
+    plant has already passed it when the system is ready. ``on_running(runner,
     node, episode_state)`` is called once per spin while running (fault injection in tests).
     """
     model = RobotModel.from_urdf(spec.robot_description)
@@ -158,7 +162,12 @@ def run_episode(
             )
             wall_start = time.monotonic()
             t_start = records[-1][0]
-            next_start = t_start + lead
+            next_start = t_start + lead if start_at is None else start_at
+            if next_start < t_start + 0.1:
+                raise BringupError(
+                    f"the plant is already at t = {t_start:.3f} s, past start_at = {start_at} s; "
+                    "raise start_at (the machine is slower than expected)"
+                )
             for k, goal in enumerate(goals):
                 msg = JointTrajectory()
                 msg.header.stamp = _stamp(next_start)
