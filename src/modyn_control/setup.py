@@ -20,6 +20,9 @@ setup(
     license="Apache-2.0",
     tests_require=["pytest"],
     entry_points={
-        "console_scripts": [],
+        "console_scripts": [
+            "inverse_dynamics_feedforward = modyn_control.inverse_dynamics_feedforward_node:main",
+            "feedback_controller = modyn_control.feedback_controller_node:main",
+        ],
     },
 )

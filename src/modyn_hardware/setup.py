@@ -21,6 +21,8 @@ setup(
     license="Apache-2.0",
     tests_require=["pytest"],
     entry_points={
-        "console_scripts": [],
+        "console_scripts": [
+            "hardware_interface = modyn_hardware.hardware_interface_node:main",
+        ],
     },
 )

@@ -18,6 +18,8 @@ setup(
     license="Apache-2.0",
     tests_require=["pytest"],
     entry_points={
-        "console_scripts": [],
+        "console_scripts": [
+            "trajectory_generator = modyn_trajectory.trajectory_generator_node:main",
+        ],
     },
 )

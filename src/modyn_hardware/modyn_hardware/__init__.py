@@ -1,5 +1,15 @@
 """Plant interface, plants (simulated, MuJoCo, ros2_control bridge, mock) and the
 hardware_interface node.
+
+* :mod:`modyn_hardware.plant`: the :class:`Plant` interface and :class:`PlantState`;
+* :mod:`modyn_hardware.simulated`: :class:`SimulatedPlant`, the built-in rigid-body simulator;
+* :mod:`modyn_hardware.hardware_interface_node`: the ROS 2 node (imports rclpy; not imported
+  here, so that the plants work without ROS).
 """
 
+from .plant import Plant, PlantError, PlantState
+from .simulated import SimulatedPlant
+
 __version__ = "0.1.0"
+
+__all__ = ["Plant", "PlantError", "PlantState", "SimulatedPlant", "__version__"]

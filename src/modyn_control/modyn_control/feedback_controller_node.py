@@ -1,0 +1,324 @@
+"""The ``feedback_controller`` node: one effort command per ``joint_states`` message.
+
+On each measured state (stamp t) the node samples the trajectory at t and sends
+τ = τ_ff + Kp (q_d − q) + Kd (q̇_d − q̇); without a trajectory to follow it holds a pose with
+τ = Q(q) + Kp (q_hold − q) − Kd q̇. Time is the stamp of the answered message, never the node
+clock, so a lockstep simulation gives the same commands however busy the machine is.
+Topics, parameters and behaviour: docs/nodes.md.
+"""
+
+from __future__ import annotations
+
+import array
+import sys
+import time
+
+import numpy as np
+from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
+from rclpy.node import Node
+from sensor_msgs.msg import JointState
+from std_srvs.srv import Trigger
+from trajectory_msgs.msg import JointTrajectory
+
+from modyn_model import algorithms
+from modyn_ros.diagnostics import OK, WARN, Diagnostics
+from modyn_ros.joint_map import JointMap, MessageError
+from modyn_ros.model_source import ModelSource
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_trajectory.quintic import TrajectoryError
+
+from .laws import ControlError, JointPD, gains
+from .messages import sampler_from_message
+from .node_support import ParameterError, number_list, run
+
+__all__ = ["FeedbackController", "FOLLOWING", "HOLDING", "PENDING", "main"]
+
+FOLLOWING, HOLDING, PENDING = "following", "holding", "pending"
+
+_GAIN_DEFAULTS = {"kp": 400.0, "kd": 40.0}
+_GAIN_TEXT = {
+    "kp": "position gain per joint in model order (N·m/rad or N/m), or one value for all",
+    "kd": "velocity gain per joint in model order (N·m·s/rad or N·s/m), or one value for all",
+}
+
+
+class _Stats:
+    """Counters and compute-time statistics, reset per diagnostics period where noted."""
+
+    __slots__ = (
+        "ticks",
+        "rejected",
+        "trajectories",
+        "trajectories_rejected",
+        "period_ticks",
+        "compute_ns",
+        "compute_max_ns",
+        "total_ns",
+    )
+
+    def __init__(self):
+        self.ticks = self.rejected = self.trajectories = self.trajectories_rejected = 0
+        self.period_ticks = self.compute_ns = self.compute_max_ns = self.total_ns = 0
+
+
+class FeedbackController(Node):
+    """PD + feed-forward trajectory tracking, gravity-compensated hold (see docs/nodes.md).
+
+    Keyword arguments go to :class:`rclpy.node.Node`. Raises :class:`ParameterError` for an
+    unusable parameter.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__("feedback_controller", **kwargs)
+        for name, default in _GAIN_DEFAULTS.items():
+            # dynamic typing: kp:=100, kp:=100.0 and kp:=[100, 50] are all accepted
+            self.declare_parameter(
+                name,
+                [default],
+                ParameterDescriptor(description=_GAIN_TEXT[name], dynamic_typing=True),
+            )
+        self.declare_parameter(
+            "feedforward",
+            True,
+            ParameterDescriptor(description="add the trajectory's effort τ_ff (false: PD only)"),
+        )
+        self.declare_parameter(
+            "hold_gravity",
+            True,
+            ParameterDescriptor(description="gravity compensation Q(q) while holding a pose"),
+        )
+        self._gains = {
+            name: self._gain_values(name, self.get_parameter(name).value) for name in _GAIN_DEFAULTS
+        }
+        self.feedforward = bool(self.get_parameter("feedforward").value)
+        self.hold_gravity = bool(self.get_parameter("hold_gravity").value)
+
+        self.model = None
+        self.state = HOLDING
+        self._current = None  # TrajectorySampler being followed
+        self._next = None  # TrajectorySampler received, not begun yet
+        self._next_at_first_tick = False  # its header.stamp was zero: it starts "now"
+        self._waiting: JointTrajectory | None = None  # arrived before the model
+        self._q_hold: np.ndarray | None = None
+        self._last_ns: int | None = None
+        self._stats = _Stats()
+        self._last_rejection = ""
+
+        self.publisher = self.create_publisher(JointState, "effort_command", STATE_QOS)
+        self.create_subscription(JointTrajectory, "trajectory", self._on_trajectory, LATCHED_QOS)
+        self.create_subscription(JointState, "joint_states", self._on_joint_states, STATE_QOS)
+        self.create_service(Trigger, "~/stop", self._on_stop)
+        self.model_source = ModelSource(self, self._on_model)
+        self.diagnostics = Diagnostics(self, self._report)
+        self.add_on_set_parameters_callback(self._on_set_parameters)
+
+    # ------------------------------------------------------------------ parameters
+    def _gain_values(self, name: str, value) -> list[float]:
+        """Validated gain values: numbers ≥ 0, 1 of them or (once the model is known) n."""
+        values = number_list(value, name)
+        if not values:
+            raise ParameterError(f"{name}: empty (give 1 value, or one per joint)")
+        try:
+            gains(values, len(values), name)  # finite and >= 0
+            if getattr(self, "model", None) is not None:
+                gains(values, self.model.n, name)  # and the length
+        except ControlError as exc:
+            raise ParameterError(str(exc)) from None
+        return values
+
+    def _on_set_parameters(self, params) -> SetParametersResult:
+        new = {}
+        try:
+            for p in params:
+                if p.name in _GAIN_DEFAULTS:
+                    new[p.name] = self._gain_values(p.name, p.value)
+                elif p.name in ("feedforward", "hold_gravity") and not isinstance(p.value, bool):
+                    raise ParameterError(f"{p.name} = {p.value!r}: expected a bool")
+        except ParameterError as exc:
+            return SetParametersResult(successful=False, reason=str(exc))
+        self._gains.update(new)
+        if self.model is not None and new:
+            self.pd.set_gains(self._gains["kp"], self._gains["kd"])
+        for p in params:
+            if p.name in ("feedforward", "hold_gravity"):
+                setattr(self, p.name, p.value)
+        return SetParametersResult(successful=True)
+
+    # ------------------------------------------------------------------ model
+    def _on_model(self, model) -> None:
+        n = model.n
+        try:
+            pd = JointPD(n, self._gains["kp"], self._gains["kd"])
+        except ControlError as exc:
+            raise ParameterError(str(exc)) from None
+        self.pd = pd
+        self.joint_map = JointMap(model.joint_names)
+        self.data = model.make_data()
+        # per-tick buffers: nothing is allocated on the hot path but the message's list
+        self._q = np.zeros(n)
+        self._v = np.zeros(n)
+        self._q_desired = np.zeros(n)
+        self._command = JointState(name=list(model.joint_names))
+        self.model = model
+        self.get_logger().info(f"gains kp {pd.kp.tolist()}, kd {pd.kd.tolist()}")
+        if self._waiting is not None:
+            msg, self._waiting = self._waiting, None
+            self._on_trajectory(msg)
+
+    # ------------------------------------------------------------------ trajectory, stop
+    def _on_trajectory(self, msg: JointTrajectory) -> None:
+        if self.model is None:
+            self._waiting = msg
+            return
+        try:
+            sampler = sampler_from_message(msg, self.joint_map)
+        except (MessageError, TrajectoryError) as exc:
+            self._stats.trajectories_rejected += 1
+            self._last_rejection = f"trajectory: {exc}"
+            self.get_logger().error(f"trajectory rejected: {exc}")
+            return
+        self._stats.trajectories += 1
+        self._next = sampler
+        self._next_at_first_tick = msg.header.stamp.sec == 0 and msg.header.stamp.nanosec == 0
+        if self.feedforward and not any(len(p.effort) for p in msg.points):
+            self.get_logger().warning("trajectory without efforts: the feed-forward is zero")
+        self.get_logger().info(
+            f"trajectory received: {len(msg.points)} points, "
+            + (
+                "starting at the next joint_states"
+                if self._next_at_first_tick
+                else f"start {sampler.start:.6f} s"
+            )
+            + f", duration {sampler.end - sampler.begin:.3f} s"
+        )
+
+    def _on_stop(self, request, response):
+        if self._current is not None:
+            # the desired pose of the last tick: where the reference was when stopped
+            self._q_hold = self._q_desired.copy()
+        dropped = self._current is not None or self._next is not None
+        self._current = self._next = None
+        self.state = HOLDING
+        response.success = True
+        hold = "the first measured pose" if self._q_hold is None else self._q_hold.tolist()
+        response.message = f"{'trajectory dropped; ' if dropped else ''}holding {hold}"
+        self.get_logger().info(f"~/stop: {response.message}")
+        return response
+
+    # ------------------------------------------------------------------ the control tick
+    def _reject(self, reason: str) -> None:
+        self._stats.rejected += 1
+        self._last_rejection = f"joint_states: {reason}"
+        self.get_logger().warning(f"joint_states rejected: {reason}", throttle_duration_sec=1.0)
+
+    def _on_joint_states(self, msg: JointState) -> None:
+        started = time.perf_counter_ns()
+        model = self.model
+        if model is None:
+            return  # no model, no command (the plant's own safe hold applies)
+        names, pos, vel = msg.name, msg.position, msg.velocity
+        try:
+            index = self.joint_map.indices(names)
+        except MessageError as exc:
+            return self._reject(str(exc))
+        if len(pos) != len(names) or len(vel) != len(names):
+            field = "position" if len(pos) != len(names) else "velocity"
+            return self._reject(
+                f"{field}: {len(getattr(msg, field))} values for {len(names)} names"
+            )
+        q, v = self._q, self._v
+        # message arrays are array.array('d'): read them without a copy
+        np.take(
+            np.frombuffer(pos) if type(pos) is array.array else np.asarray(pos, float), index, out=q
+        )
+        np.take(
+            np.frombuffer(vel) if type(vel) is array.array else np.asarray(vel, float), index, out=v
+        )
+        # one cheap test on the fast path (a sum is non-finite if any term is); the slow path
+        # names the culprit (or finds none: finite values whose sum overflowed)
+        if not np.isfinite(q.sum() + v.sum()):
+            for field, values in (("position", q), ("velocity", v)):
+                bad = np.flatnonzero(~np.isfinite(values))
+                if bad.size:
+                    j = int(bad[0])
+                    return self._reject(f"{field} of joint '{model.joint_names[j]}' is {values[j]}")
+        stamp = msg.header.stamp
+        t_ns = stamp.sec * 1_000_000_000 + stamp.nanosec
+        if self._last_ns is not None and t_ns < self._last_ns:
+            return self._reject(
+                f"header.stamp {t_ns * 1e-9:.9f} s is before the previous one "
+                f"({self._last_ns * 1e-9:.9f} s)"
+            )
+        self._last_ns = t_ns
+        t = stamp.sec + stamp.nanosec * 1e-9  # as ns_to_s: the same rounding as the knots
+
+        # which trajectory applies at t
+        nxt = self._next
+        if nxt is not None:
+            if self._next_at_first_tick:
+                nxt.start = t - nxt.times[0]
+                self._next_at_first_tick = False
+            if t >= nxt.begin:
+                self._current, self._next = nxt, None
+        cur = self._current
+        if cur is not None and t > cur.end:
+            self._q_hold = cur.end_state()[0]  # ended: hold its last point
+            self._current = cur = None
+
+        if cur is not None:
+            q_d, v_d, _, tau_ff = cur.sample(t)
+            np.copyto(self._q_desired, q_d)
+            tau = self.pd.track(q, v, q_d, v_d, tau_ff if self.feedforward else None)
+            self.state = FOLLOWING
+        else:
+            if self._q_hold is None:
+                self._q_hold = q.copy()  # at start: hold the first measured pose
+            g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
+            tau = self.pd.hold(q, v, self._q_hold, g)
+            self.state = PENDING if self._next is not None else HOLDING
+
+        command = self._command
+        command.header.stamp = stamp
+        command.effort = tau.tolist()
+        computed = time.perf_counter_ns()
+        self.publisher.publish(command)
+        stats = self._stats
+        stats.ticks += 1
+        stats.period_ticks += 1
+        stats.compute_ns += computed - started
+        stats.compute_max_ns = max(stats.compute_max_ns, computed - started)
+        stats.total_ns += time.perf_counter_ns() - started
+
+    # ------------------------------------------------------------------ diagnostics
+    def _report(self):
+        s = self._stats
+        k = max(s.period_ticks, 1)
+        values = {
+            "state": self.state,
+            "ticks": s.ticks,
+            "rejected": s.rejected,
+            "trajectories": s.trajectories,
+            "trajectories_rejected": s.trajectories_rejected,
+            "tick_rate_hz": s.period_ticks,  # ticks in the last (1 s) period
+            "compute_mean_us": round(s.compute_ns / k * 1e-3, 1),
+            "compute_max_us": round(s.compute_max_ns * 1e-3, 1),
+            "tick_mean_us": round(s.total_ns / k * 1e-3, 1),  # compute + publish
+            "last_rejection": self._last_rejection,
+            "feedforward": self.feedforward,
+            "hold_gravity": self.hold_gravity,
+        }
+        s.period_ticks = s.compute_ns = s.compute_max_ns = s.total_ns = 0
+        if self.model is None:
+            return WARN, "waiting for the robot model", values
+        if self._q_hold is not None and self.state != FOLLOWING:
+            values["hold_pose"] = self._q_hold.tolist()
+        return OK, self.state, values
+
+
+def main(args=None) -> int:
+    """Console script entry point."""
+    return run(FeedbackController, "feedback_controller", args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,372 @@
+"""The hardware_interface node against docs/nodes.md, in one process: the node under test and a
+test node share one executor (the ``make_loop`` fixture of conftest.py).
+
+Lockstep: the state at t_0 is published (and republished while waiting), a command stamped t_k
+advances exactly one step to t_k + dt and gives the same state as the plant stepped directly,
+other stamps are stale, missing commands become counted safe-hold steps that hold the 6R arm,
+bad commands are rejected without touching the plant, efforts are clipped, ``~/reset`` works and
+``/diagnostics`` carries the counters. Realtime: timer-driven steps on the wall clock. Bad
+parameters stop the node with a message naming the parameter, also through ``main`` in a
+subprocess (exit status 2).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from modyn_hardware.hardware_interface_node import (
+    ConfigError,
+    HardwareInterfaceNode,
+    check_parameters,
+    validate_config,
+)
+from modyn_hardware.simulated import SimulatedPlant
+from modyn_model import RobotModel
+
+MS = 1_000_000  # ns
+
+
+@pytest.fixture(scope="module")
+def planar(planar_2r_xml):
+    return RobotModel.from_urdf(planar_2r_xml)
+
+
+# ---------------------------------------------------------------------- start-up
+def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml, stamp_ns):
+    loop = make_loop(
+        robot_description=planar_2r_xml,
+        lockstep_timeout=0.05,
+        joint_names=["joint2", "joint1"],
+        initial_positions=[0.2, 0.1],
+    )
+    # the tester subscribed after the node published: transient-local delivers it anyway
+    assert loop.spin_until(lambda: loop.descriptions and len(loop.states) >= 3 and loop.clocks)
+    assert loop.descriptions[0].data == planar_2r_xml
+    for js in loop.states:  # published at start and every lockstep_timeout while waiting
+        assert stamp_ns(js) == 0
+        assert list(js.name) == ["joint1", "joint2"]
+        assert list(js.position) == [0.1, 0.2]
+        assert list(js.velocity) == [0.0, 0.0]
+        assert list(js.effort) == [0.0, 0.0]
+    assert loop.clocks[0].clock.sec == 0 and loop.clocks[0].clock.nanosec == 0
+    assert loop.hw.counters["steps"] == 0 and loop.hw.counters["misses"] == 0
+    assert loop.hw.state == "waiting"
+
+
+# ---------------------------------------------------------------------- lockstep
+def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, planar, stamp_ns):
+    loop = make_loop(robot_description=planar_2r_xml, rate=250.0, lockstep_timeout=5.0)
+    assert loop.hw.config.dt_ns == 4 * MS
+    loop.connect()
+    reference = SimulatedPlant(planar, "rk4")
+    for k, effort in enumerate([[1.0, -0.5], [2.0, 0.3], [0.0, 0.0]]):
+        js = loop.step(effort)
+        assert stamp_ns(js) == (k + 1) * 4 * MS
+        reference.write(effort)
+        reference.step(4e-3)
+        expected = reference.read()
+        # the node runs the same plant: bit-for-bit the same state
+        assert list(js.position) == expected.position.tolist()
+        assert list(js.velocity) == expected.velocity.tolist()
+        assert list(js.effort) == effort
+        assert loop.hw.counters["steps"] == k + 1
+    assert loop.spin_until(
+        lambda: any(c.clock.sec == 0 and c.clock.nanosec == 12 * MS for c in loop.clocks)
+    )
+    counters = loop.hw.counters
+    assert counters["misses"] == counters["stale"] == counters["rejected"] == 0
+
+
+def test_other_stamps_are_stale_and_do_not_advance(make_loop, planar_2r_xml, stamp_ns):
+    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    loop.connect()
+    dt = loop.hw.config.dt_ns
+    loop.step([0.0, 0.0])
+    position = loop.hw.plant.read().position
+    for t in (0, 2 * dt, dt + 1, dt - 1):  # old, future, off by one nanosecond
+        loop.command([5.0, 5.0], t)
+    assert loop.spin_until(lambda: loop.hw.counters["stale"] == 4)
+    loop.spin_for(0.1)
+    assert loop.hw.counters["steps"] == 1
+    assert max(stamp_ns(m) for m in loop.states) == dt
+    np.testing.assert_array_equal(loop.hw.plant.read().position, position)
+    assert stamp_ns(loop.step([0.0, 0.0])) == 2 * dt  # the right stamp still works
+
+
+def test_missing_commands_become_counted_safe_hold_steps(make_loop, planar_2r_xml, stamp_ns):
+    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=0.05)
+    loop.connect()
+    loop.spin_for(0.2)
+    assert loop.hw.counters["steps"] == 0  # no step before the first command
+    loop.step([0.0, 0.0])
+    # one miss, then safe-hold steps at real-time pace (one per dt of wall time)
+    assert loop.spin_until(lambda: loop.hw.counters["hold_steps"] >= 20)
+    counters = loop.hw.counters
+    assert counters["misses"] == 1
+    assert counters["steps"] == 1 + counters["misses"] + counters["hold_steps"]
+    assert loop.hw.state == "holding"
+    assert loop.spin_until(lambda: stamp_ns(loop.states[-1]) == loop.hw.plant_time_ns)
+    stamps = [stamp_ns(m) for m in loop.states if stamp_ns(m) > 0]
+    assert stamps == [(k + 1) * loop.hw.config.dt_ns for k in range(len(stamps))]
+    # commands resume: followed again (retried in case a hold step won the race on a busy
+    # machine, which makes the command stale)
+    for _ in range(5):
+        t_k = loop.hw.plant_time_ns
+        loop.command([0.0, 0.0], t_k)
+        assert loop.spin_until(lambda t_k=t_k: loop.hw.plant_time_ns > t_k)
+        if loop.hw.state == "following":
+            break
+    assert loop.hw.state == "following"
+
+
+def test_safe_hold_keeps_the_6r_arm_in_place(make_loop, rx90_xml, rx90_extras):
+    q0 = [0.3, -0.6, 0.9, 0.2, 0.5, -0.3]
+    loop = make_loop(
+        robot_description=rx90_xml,
+        model_extras=rx90_extras,
+        rate=500.0,
+        lockstep_timeout=0.05,
+        initial_positions=q0,
+    )
+    loop.connect()
+    loop.step([0.0] * 6)  # one step without torque: the arm starts to fall, then no controller
+    # one miss, then safe-hold steps at real-time pace: 1 s of plant time in about 1 s of wall
+    assert loop.spin_until(lambda: loop.hw.plant_time_ns >= 1_000 * MS, timeout=15.0)
+    assert loop.hw.counters["misses"] == 1 and loop.hw.counters["hold_steps"] >= 490
+    positions = np.array([m.position for m in loop.states])
+    assert len(positions) > 400
+    deviation = np.abs(positions - q0).max()
+    assert deviation < 0.05
+    assert np.abs(loop.hw.plant.read().velocity).max() < 0.05
+
+
+@pytest.mark.parametrize(
+    "names, effort, field",
+    [
+        (None, [math.nan, 0.0], "effort[0] is nan"),
+        (None, [0.0, math.inf], "effort[1] is inf"),
+        (["joint1", "elbow"], [0.0, 0.0], "unknown joint name(s) ['elbow']"),
+        (["joint1"], [0.0], "missing joint(s) ['joint2']"),
+        (["joint1", "joint1"], [0.0, 0.0], "repeated joint name(s) ['joint1']"),
+        (None, [1.0], "effort: 1 values for 2 joints"),
+        (None, [], "effort: 0 values for 2 joints"),
+        ([], [], "missing joint(s)"),
+    ],
+)
+def test_bad_commands_are_rejected_and_the_plant_untouched(
+    make_loop, planar_2r_xml, stamp_ns, capfd, names, effort, field
+):
+    loop = make_loop(
+        robot_description=planar_2r_xml, lockstep_timeout=5.0, initial_positions=[0.1, 0.2]
+    )
+    loop.connect()
+    before = loop.hw.plant.read()
+    loop.command(effort, 0, names=names)  # stamped t_0: it would advance if it were accepted
+    assert loop.spin_until(lambda: loop.hw.counters["rejected"] == 1)
+    loop.spin_for(0.05)
+    after = loop.hw.plant.read()
+    assert loop.hw.counters["steps"] == 0 and loop.hw.plant_time_ns == 0
+    for name in ("position", "velocity", "effort"):
+        np.testing.assert_array_equal(getattr(after, name), getattr(before, name))
+    assert field in capfd.readouterr().err  # the log line names the field and the value
+    assert stamp_ns(loop.step([0.0, 0.0])) == loop.hw.config.dt_ns  # still usable
+
+
+def test_efforts_are_clipped_to_the_limits(make_loop, planar_2r_xml, planar):
+    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    loop.connect()
+    np.testing.assert_array_equal(planar.effort_limit, [150.0, 80.0])
+    js = loop.step([1e4, -1e4])
+    assert list(js.effort) == [150.0, -80.0]
+    np.testing.assert_array_equal(loop.hw.plant.read().effort, [150.0, -80.0])
+    assert loop.hw.counters["saturated"] == 1
+    js = loop.step([10.0, -80.0])  # at the limit is not beyond it
+    assert list(js.effort) == [10.0, -80.0]
+    assert loop.hw.counters["saturated"] == 1
+
+
+def test_reset_service_moves_back_and_keeps_time(make_loop, planar_2r_xml, stamp_ns):
+    q0 = [0.3, -0.2]
+    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0, initial_positions=q0)
+    loop.connect()
+    for _ in range(5):
+        loop.step([5.0, 5.0])
+    t5 = loop.hw.plant_time_ns
+    assert t5 == 5 * loop.hw.config.dt_ns
+    assert np.abs(loop.hw.plant.read().position - q0).max() > 1e-4
+    response = loop.reset()
+    assert response.success, response.message
+    state = loop.hw.plant.read()
+    np.testing.assert_array_equal(state.position, q0)
+    np.testing.assert_array_equal(state.velocity, [0.0, 0.0])
+    assert loop.hw.plant_time_ns == t5  # time keeps running
+    # the state at t_5 is republished: the controller sees the reset pose
+    assert loop.spin_until(
+        lambda: any(stamp_ns(m) == t5 and list(m.position) == q0 for m in loop.states)
+    )
+    assert stamp_ns(loop.step([0.0, 0.0])) == t5 + loop.hw.config.dt_ns
+
+
+def test_diagnostics_report_the_counters(make_loop, planar_2r_xml):
+    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    loop.connect()
+    for _ in range(3):
+        loop.step([0.0, 0.0])
+    loop.command([0.0, math.nan], loop.hw.plant_time_ns)
+    loop.command([0.0, 0.0], 0)
+
+    def latest() -> dict:
+        for array in reversed(loop.diagnostics):
+            for status in array.status:
+                if status.name == "hardware_interface":
+                    return {v.key: v.value for v in status.values}
+        return {}
+
+    expected = {"steps": "3", "rejected": "1", "stale": "1", "mode": "lockstep"}
+    assert loop.spin_until(lambda: expected.items() <= latest().items(), timeout=4.0), latest()
+    values = latest()
+    for key in (
+        "mode steps steps_per_second step_time_us cycle_time_us misses stale rejected "
+        "saturated latency_p50_us latency_p99_us deadline_misses state plant_time"
+    ).split():
+        assert key in values, key
+    assert float(values["latency_p50_us"]) > 0
+
+
+# ---------------------------------------------------------------------- realtime
+def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stamp_ns):
+    from sensor_msgs.msg import JointState
+
+    from modyn_ros.qos import STATE_QOS
+
+    loop = make_loop(
+        robot_description=planar_2r_xml,
+        mode="realtime",
+        rate=200.0,
+        lockstep_timeout=0.2,
+        initial_positions=[0.4, -0.3],
+    )
+    answering = [False]
+
+    def answer(msg):  # a gravity-compensating "controller"
+        if answering[0]:
+            loop.command(planar.gravity(np.array(msg.position)), stamp_ns(msg))
+
+    loop.tester.create_subscription(JointState, "joint_states", answer, STATE_QOS)
+    loop.connect()
+    hw = loop.hw
+    # no command yet: the timer steps the plant in safe hold, which is not counted as a miss
+    assert loop.spin_until(lambda: hw.counters["steps"] > 10)
+    assert hw.state == "waiting" and hw.counters["misses"] == 0
+    np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-3)
+    answering[0] = True
+    steps = hw.counters["steps"]
+    loop.spin_for(0.5)
+    assert hw.counters["steps"] - steps > 20  # 100 at 200 Hz on an idle machine
+    assert hw.state == "following"
+    assert abs(stamp_ns(loop.states[-1]) - time.time_ns()) < 1_000 * MS  # node clock = wall
+    p50, p99 = hw.latency_percentiles()
+    assert 0 < p50 <= p99 < 1e6
+    np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-3)
+    answering[0] = False
+    assert loop.spin_until(lambda: hw.counters["misses"] > 5)
+    assert hw.state == "holding"
+    np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-2)
+
+
+# ---------------------------------------------------------------------- bad parameters
+@pytest.mark.parametrize(
+    "name, value, message",
+    [
+        ("mode", "fast", "parameter mode: 'fast' is not one of"),
+        ("integrator", "euler", "parameter integrator: 'euler' is not one of"),
+        ("plant", "mujoco", "parameter plant: 'mujoco' is not one of"),
+        ("rate", 0.0, "parameter rate: 0.0 is not a positive finite number"),
+        ("rate", -100, "parameter rate: -100 is not a positive finite number"),
+        ("rate", math.nan, "parameter rate: nan is not a positive finite number"),
+        ("rate", "fast", "parameter rate: 'fast' is not a positive finite number"),
+        ("rate", 2e9, "parameter rate: 2000000000.0 Hz gives a step under 1 ns"),
+        ("lockstep_timeout", 0.0, "parameter lockstep_timeout: 0.0 is not a positive"),
+        ("publish_clock", "yes", "parameter publish_clock: 'yes' is not true or false"),
+        ("initial_positions", [0.1], "parameter initial_positions: 1 values [0.1] for 2"),
+        ("initial_positions", [0.1, math.nan], "parameter initial_positions: element 1 is nan"),
+        ("initial_positions", ["a", "b"], "parameter initial_positions: ['a', 'b'] is not a"),
+        ("joint_names", ["joint1", "elbow"], "parameter joint_names: unknown joint name(s)"),
+        ("joint_names", ["joint1"], "parameter joint_names: missing joint(s) ['joint2']"),
+        ("hold_kp", [1.0, 2.0, 3.0], "parameter hold_kp: 3 values [1.0, 2.0, 3.0]"),
+        ("hold_kd", [-1.0], "parameter hold_kd: [-1.0, -1.0] has a negative gain"),
+    ],
+)
+def test_validate_config_names_the_bad_parameter(planar, name, value, message):
+    with pytest.raises(ConfigError) as info:
+        validate_config({name: value}, planar)
+    assert message in str(info.value)
+
+
+def test_validate_config_orders_by_joint_names(planar):
+    config = validate_config(
+        {
+            "joint_names": ["joint2", "joint1"],
+            "initial_positions": [2, 1],  # integers are accepted
+            "hold_kp": [50.0, 60.0],
+            "hold_kd": [7.0],
+            "rate": 500,
+        },
+        planar,
+    )
+    assert config.initial_positions.tolist() == [1.0, 2.0]
+    assert config.hold_kp.tolist() == [60.0, 50.0]
+    assert config.hold_kd.tolist() == [7.0, 7.0]
+    assert config.dt_ns == 2 * MS and config.dt == 2e-3
+    defaults = check_parameters({})
+    assert defaults["mode"] == "lockstep" and defaults["integrator"] == "rk4"
+    assert defaults["dt_ns"] == MS and defaults["publish_clock"] is True
+
+
+@pytest.mark.parametrize(
+    "overrides, message",
+    [
+        ({"mode": "fast"}, "parameter mode: 'fast'"),
+        ({}, "parameter robot_description is required"),
+        ({"robot_description": "<robot name='x'/>"}, "parameter robot_description: the URDF"),
+        ({"mode": "realtime", "use_sim_time": True}, "parameter use_sim_time"),
+    ],
+)
+def test_node_refuses_to_start_with_bad_parameters(ros_context, planar_2r_xml, overrides, message):
+    from rclpy.parameter import Parameter
+
+    params = {"robot_description": planar_2r_xml} if "mode" in overrides else {}
+    params.update(overrides)
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(")):
+        HardwareInterfaceNode(
+            context=ros_context,
+            parameter_overrides=[Parameter(k, value=v) for k, v in params.items()],
+        )
+
+
+@pytest.mark.parametrize(
+    "ros_args, message",
+    [
+        (["-p", "mode:=fast"], "parameter mode: 'fast' is not one of"),
+        (["-p", "rate:=-5.0"], "parameter rate: -5.0 is not a positive finite number"),
+        ([], "parameter robot_description is required"),
+    ],
+)
+def test_main_exits_with_status_2_naming_the_parameter(ros_args, message):
+    code = "from modyn_hardware.hardware_interface_node import main; main()"
+    result = subprocess.run(
+        [sys.executable, "-c", code, "--ros-args", *ros_args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ),
+    )
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert message in result.stdout + result.stderr

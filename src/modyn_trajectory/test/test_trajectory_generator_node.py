@@ -1,0 +1,314 @@
+"""trajectory_generator: goals in, limit-respecting quintic trajectories out; bad goals out."""
+
+from __future__ import annotations
+
+import math
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from rcl_interfaces.msg import Parameter as ParameterMsg
+from rcl_interfaces.msg import ParameterType, ParameterValue
+from rcl_interfaces.srv import SetParameters
+from rclpy.parameter import Parameter
+from rclpy.qos import DurabilityPolicy
+from sensor_msgs.msg import JointState
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+from modyn_model import RobotModel
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_trajectory.quintic import minimum_duration, plan_waypoints
+from modyn_trajectory.trajectory_generator_node import ParameterError, TrajectoryGenerator
+
+
+def _set(stamp, t: float):
+    stamp.sec, stamp.nanosec = divmod(round(t * 1e9), 1_000_000_000)
+
+
+def _seconds(stamp) -> float:
+    return stamp.sec + stamp.nanosec * 1e-9
+
+
+def _goal(names, positions, times=None, stamp=0.0):
+    msg = JointTrajectory(joint_names=list(names))
+    _set(msg.header.stamp, stamp)
+    for i, p in enumerate(positions):
+        point = JointTrajectoryPoint(positions=[float(x) for x in p])
+        if times is not None:
+            _set(point.time_from_start, times[i])
+        msg.points.append(point)
+    return msg
+
+
+def _arrays(msg):
+    t = np.array([_seconds(p.time_from_start) for p in msg.points])
+    q, v, a = (
+        np.array([getattr(p, f) for p in msg.points])
+        for f in ("positions", "velocities", "accelerations")
+    )
+    return t, q, v, a
+
+
+class Gen:
+    """The generator under test with its inputs and output wired to the harness."""
+
+    def __init__(self, ros, xml, **params):
+        overrides = [Parameter("robot_description", value=xml)]
+        overrides += [Parameter(k, value=v) for k, v in params.items()]
+        self.ros = ros
+        self.node = ros.add(TrajectoryGenerator(context=ros.context, parameter_overrides=overrides))
+        self.planned = ros.collect(JointTrajectory, "planned_trajectory", LATCHED_QOS)
+        self.goals = ros.publisher(JointTrajectory, "goal", STATE_QOS)
+        self.states = ros.publisher(JointState, "joint_states", STATE_QOS)
+        ros.wait_for_subscribers(self.goals)
+        ros.wait_for_subscribers(self.states)
+
+    def measured(self, names, q):
+        self.states.publish(JointState(name=list(names), position=[float(x) for x in q]))
+        assert self.ros.spin_until(lambda: self.node._last_q is not None)
+
+    def send(self, goal, expect=True):
+        before = len(self.planned)
+        rejected = self.node._stats["goals_rejected"]
+        self.goals.publish(goal)
+        done = self.ros.spin_until(
+            lambda: len(self.planned) > before or self.node._stats["goals_rejected"] > rejected
+        )
+        assert done, "the goal was neither planned nor rejected"
+        if expect:
+            assert len(self.planned) > before, self.node._last_rejection
+            return self.planned[-1]
+        assert self.node._stats["goals_rejected"] == rejected + 1
+        return self.node._last_rejection
+
+
+# ----------------------------------------------------------------------------- interface
+def test_interface(ros, rx90_xml):
+    node = ros.add(
+        TrajectoryGenerator(
+            context=ros.context,
+            parameter_overrides=[Parameter("robot_description", value=rx90_xml)],
+        )
+    )
+    for name in ("sample_period", "max_velocity", "max_acceleration", "robot_description"):
+        assert node.describe_parameter(name).description, name
+    assert node.get_parameter("sample_period").value == 0.01
+    assert list(node.get_parameter("max_velocity").value) == []
+    assert list(node.get_parameter("max_acceleration").value) == []
+    assert ros.spin_until(lambda: ros.node.get_publishers_info_by_topic("/planned_trajectory"))
+    (pub,) = ros.node.get_publishers_info_by_topic("/planned_trajectory")
+    assert pub.qos_profile.durability == DurabilityPolicy.TRANSIENT_LOCAL
+    for topic in ("/goal", "/joint_states"):
+        (sub,) = ros.node.get_subscriptions_info_by_topic(topic)
+        assert sub.qos_profile.durability == DurabilityPolicy.VOLATILE, topic
+    # the model's velocity limits, 5 rad/s² each
+    model = RobotModel.from_urdf(rx90_xml)
+    np.testing.assert_array_equal(node.v_max, model.velocity_limit)
+    np.testing.assert_array_equal(node.a_max, np.full(6, 5.0))
+
+
+# ----------------------------------------------------------------------------- planning
+def test_minimum_time_goal_keeps_the_limits_and_ends_at_the_goal(ros, rx90_model, rx90_xml):
+    model = rx90_model
+    gen = Gen(ros, rx90_xml)
+    q0 = np.array([0.1, -0.5, 0.6, 0.0, 0.4, -0.2])
+    goal = np.array([1.2, 0.3, -0.4, 2.0, -0.5, 1.5])
+    gen.measured(model.joint_names, q0)
+    out = gen.send(_goal(model.joint_names, [goal], stamp=42.5))
+    assert list(out.joint_names) == list(model.joint_names)
+    assert _seconds(out.header.stamp) == 42.5
+    t, q, v, a = _arrays(out)
+    np.testing.assert_array_equal(q[0], q0)
+    np.testing.assert_array_equal(q[-1], goal)
+    assert not v[0].any() and not v[-1].any() and not a[0].any() and not a[-1].any()
+    assert t[0] == 0.0 and np.all(np.diff(t) > 0) and np.max(np.diff(t)) <= 0.01 + 1e-9
+    v_max, a_max = gen.node.v_max, gen.node.a_max
+    assert np.all(np.abs(v) <= v_max * (1 + 1e-9))
+    assert np.all(np.abs(a) <= a_max * (1 + 1e-9))
+    # minimum time: the limiting joint reaches its limit
+    T = minimum_duration(goal - q0, v_max, a_max)
+    assert t[-1] == pytest.approx(T, abs=1e-9)
+
+
+def test_subset_goal_keeps_the_other_joints(ros, rx90_model, rx90_xml):
+    gen = Gen(ros, rx90_xml)
+    q0 = np.array([0.1, -0.5, 0.6, 0.0, 0.4, -0.2])
+    gen.measured(rx90_model.joint_names, q0)
+    out = gen.send(_goal(["joint5", "joint2"], [[0.9, 0.0], [0.0, 0.2]]))
+    _, q, _, _ = _arrays(out)
+    others = [0, 2, 3, 5]
+    np.testing.assert_array_equal(q[:, others], np.broadcast_to(q0[others], (len(q), 4)))
+    np.testing.assert_array_equal(q[-1], [0.1, 0.2, 0.6, 0.0, 0.0, -0.2])
+
+
+def test_timed_waypoints(ros, planar_model, planar_xml):
+    gen = Gen(ros, planar_xml, sample_period=0.05)
+    gen.measured(["joint2", "joint1"], [0.0, 0.0])
+    out = gen.send(
+        _goal(
+            ["joint1", "joint2"],
+            [[0.5, 0.2], [0.5, -0.3], [0.0, 0.0]],
+            times=[1.0, 1.33, 2.5],
+            stamp=10.0,
+        )
+    )
+    t, q, v, _ = _arrays(out)
+    for tk, qk in zip([1.0, 1.33, 2.5], [[0.5, 0.2], [0.5, -0.3], [0.0, 0.0]], strict=True):
+        (i,) = np.flatnonzero(np.abs(t - tk) < 1e-9)
+        np.testing.assert_allclose(q[i], qk, atol=1e-15)
+        assert not v[i].any()
+    assert t[-1] == 2.5
+
+
+def test_zero_stamp_means_now(ros, planar_model, planar_xml):
+    gen = Gen(ros, planar_xml)
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    before = gen.node.get_clock().now().nanoseconds * 1e-9
+    out = gen.send(_goal(planar_model.joint_names, [[0.3, 0.3]]))
+    after = gen.node.get_clock().now().nanoseconds * 1e-9
+    assert before <= _seconds(out.header.stamp) <= after
+
+
+def test_new_goal_starts_from_the_running_reference(ros, planar_model, planar_xml):
+    gen = Gen(ros, planar_xml)
+    q0 = np.array([0.0, 0.0])
+    gen.measured(planar_model.joint_names, q0)
+    first = gen.send(_goal(planar_model.joint_names, [[1.0, -1.0]], stamp=100.0))
+    T = _arrays(first)[0][-1]
+    # pre-empt in the middle, while moving: the new plan starts from the reference there
+    second = gen.send(_goal(planar_model.joint_names, [[0.0, 0.5]], stamp=100.0 + T / 3))
+    plan = plan_waypoints(q0, [[1.0, -1.0]], v_max=gen.node.v_max, a_max=gen.node.a_max)
+    q_ref, v_ref, a_ref = plan.sample(T / 3)
+    _, q, v, a = _arrays(second)
+    np.testing.assert_allclose(q[0], q_ref, atol=1e-9)
+    np.testing.assert_allclose(v[0], v_ref, atol=1e-9)
+    np.testing.assert_allclose(a[0], a_ref, atol=1e-8)
+    assert np.linalg.norm(v[0]) > 0.1  # it really was moving
+    assert np.all(np.abs(v) <= gen.node.v_max * (1 + 1e-9))
+    assert np.all(np.abs(a) <= gen.node.a_max * (1 + 1e-9))
+    np.testing.assert_array_equal(q[-1], [0.0, 0.5])
+    # a goal after the end starts from joint_states again (here still q0)
+    third = gen.send(_goal(planar_model.joint_names, [[0.1, 0.1]], stamp=1000.0))
+    np.testing.assert_array_equal(_arrays(third)[1][0], q0)
+
+
+def test_limit_parameters(ros, planar_model, planar_xml):
+    gen = Gen(ros, planar_xml, max_velocity=[0.5, 3.0], max_acceleration=2)
+    np.testing.assert_array_equal(gen.node.a_max, [2.0, 2.0])
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    out = gen.send(_goal(planar_model.joint_names, [[1.0, 1.0]]))
+    t, _, v, _ = _arrays(out)
+    assert t[-1] == pytest.approx(minimum_duration([1.0, 1.0], [0.5, 3.0], [2.0, 2.0]), abs=1e-9)
+    assert np.abs(v[:, 0]).max() <= 0.5 * (1 + 1e-9)
+
+
+def test_unlimited_joints_default_to_2_rad_per_s(ros, planar_xml):
+    # continuous joints without <limit>: infinite model limits
+    xml = re.sub(r'type="revolute"', 'type="continuous"', planar_xml)
+    xml = re.sub(r"<limit[^>]*/>", "", xml)
+    assert np.isinf(RobotModel.from_urdf(xml).velocity_limit).all()
+    gen = Gen(ros, xml)
+    np.testing.assert_array_equal(gen.node.v_max, [2.0, 2.0])
+
+
+# ----------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize(
+    "goal, reason",
+    [
+        (_goal(["joint1", "wrist"], [[0.1, 0.1]]), "unknown joint name(s) ['wrist']"),
+        (_goal(["joint1", "joint1"], [[0.1, 0.1]]), "repeated joint name(s) ['joint1']"),
+        (_goal(["joint1"], [[math.nan]]), "points[0].positions[0] is nan"),
+        (_goal(["joint1", "joint2"], [[0.1]]), "points[0].positions: 1 values for 2 joints"),
+        (
+            _goal(["joint2"], [[0.1], [3.5]]),
+            "points[1].positions[0] = 3.5 for joint 'joint2' is outside its limits [-3.14, 3.14]",
+        ),
+        (
+            _goal(["joint1"], [[0.1], [0.2]], times=[1.0, 1.0]),
+            "points[1].time_from_start = 1.0 s is not after points[0] (1.0 s)",
+        ),
+        (
+            _goal(["joint1"], [[0.1], [0.2]], times=[0.0, 1.0]),
+            "points[0].time_from_start = 0.0 s is not after the start",
+        ),
+        (_goal(["joint1"], []), "points: no waypoint"),
+        (_goal([], [[]]), "joint_names: empty"),
+    ],
+)
+def test_bad_goals_are_rejected(ros, planar_model, planar_xml, goal, reason):
+    gen = Gen(ros, planar_xml)
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    assert reason in gen.send(goal, expect=False)
+    assert gen.planned == []
+
+
+def test_goal_before_joint_states_is_rejected(ros, planar_xml):
+    gen = Gen(ros, planar_xml)
+    assert "no joint_states received yet" in gen.send(_goal(["joint1"], [[0.2]]), expect=False)
+
+
+def test_bad_joint_states_are_rejected(ros, planar_xml):
+    gen = Gen(ros, planar_xml)
+    gen.states.publish(JointState(name=["joint1", "joint2"], position=[0.0, math.nan]))
+    gen.states.publish(JointState(name=["joint1", "joint9"], position=[0.0, 0.0]))
+    assert ros.spin_until(lambda: gen.node._stats["joint_states_rejected"] == 2)
+    assert gen.node._last_q is None
+
+
+@pytest.mark.parametrize(
+    "params, match",
+    [
+        ({"sample_period": 0.0}, r"sample_period = 0.0: must be finite and > 0"),
+        ({"sample_period": math.nan}, r"sample_period = nan"),
+        ({"max_velocity": [1.0, -1.0]}, r"max_velocity\[1\] = -1.0: must be finite and > 0"),
+        ({"max_acceleration": [1.0, 2.0, 3.0]}, r"max_acceleration: 3 values for 2 joints"),
+        ({"max_acceleration": math.inf}, r"max_acceleration\[0\] = inf"),
+        ({"max_velocity": "fast"}, r"max_velocity = 'fast': expected a list of numbers"),
+    ],
+)
+def test_bad_parameters_at_start(ros, planar_xml, params, match):
+    overrides = [Parameter("robot_description", value=planar_xml)]
+    overrides += [Parameter(k, value=v) for k, v in params.items()]
+    with pytest.raises(ParameterError, match=match):
+        TrajectoryGenerator(context=ros.context, parameter_overrides=overrides)
+
+
+def test_bad_parameter_exits_non_zero():
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "modyn_trajectory.trajectory_generator_node",
+            "--ros-args",
+            "-p",
+            "sample_period:=-0.5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert proc.returncode == 1, proc.stderr
+    assert "sample_period = -0.5" in proc.stderr
+
+
+def test_runtime_parameter_change_is_validated(ros, planar_xml):
+    gen = Gen(ros, planar_xml)
+    request = SetParameters.Request(
+        parameters=[
+            ParameterMsg(
+                name="max_acceleration",
+                value=ParameterValue(
+                    type=ParameterType.PARAMETER_DOUBLE_ARRAY, double_array_value=[1.0, 2.0, 3.0]
+                ),
+            )
+        ]
+    )
+    result = ros.call(SetParameters, "/trajectory_generator/set_parameters", request)
+    assert not result.results[0].successful
+    assert "max_acceleration: 3 values for 2 joints" in result.results[0].reason
+    request.parameters[0].value.double_array_value = [1.0, 2.0]
+    result = ros.call(SetParameters, "/trajectory_generator/set_parameters", request)
+    assert result.results[0].successful
+    np.testing.assert_array_equal(gen.node.a_max, [1.0, 2.0])
