@@ -83,7 +83,7 @@ def run_episode(
     goals: list[Goal],
     *,
     lead: float = 0.5,
-    start_at: float | None = 4.0,
+    start_at: float = 1.0,
     settle: float = 0.5,
     timeout: float = 120.0,
     log_dir=None,
@@ -91,110 +91,113 @@ def run_episode(
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
 
-    The first goal starts at plant time ``start_at`` (s; ``None``: ``lead`` after the first state
-    received), each next one ``lead`` plant seconds after the previous motion ended; the run ends
-    ``settle`` s after the last motion. A fixed ``start_at`` makes lockstep runs reproducible
-    (the arm holds still until then, whatever the machine's load); the episode fails if the
-    plant has already passed it when the system is ready. ``on_running(runner,
+    The loop is closed last: every node but the feedback controller(s) is started, the first goal
+    (starting at plant time ``start_at``) is sent and planned while the plant still waits at
+    t = 0, and only then is the controller started. Each next goal starts ``lead`` plant seconds
+    after the previous motion ended; the run ends ``settle`` s after the last motion. Nothing
+    then depends on the machine's load: lockstep runs are reproducible. ``on_running(runner,
     node, episode_state)`` is called once per spin while running (fault injection in tests).
     """
     model = RobotModel.from_urdf(spec.robot_description)
     names = list(model.joint_names)
     records: list[tuple] = []
     trajectories: list = []
-    with SystemRunner(spec, log_dir) as runner:
-        context = rclpy.Context()
-        rclpy.init(context=context)
-        node = Node(
-            "modyn_episode",
-            context=context,
-            parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)],
+    # the recorder exists before the processes start, so that it is discovered together with
+    # them and sees the plant from its first steps
+    runner = SystemRunner(spec, log_dir)
+    context = rclpy.Context()
+    rclpy.init(context=context)
+    node = Node(
+        "modyn_episode",
+        context=context,
+        parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)],
+    )
+    executor = SingleThreadedExecutor(context=context)
+    executor.add_node(node)
+    index = {}
+
+    def on_state(msg: JointState) -> None:
+        key = tuple(msg.name)
+        if key not in index:
+            index[key] = np.array([list(msg.name).index(x) for x in names])
+        idx = index[key]
+        records.append(
+            (
+                _seconds(msg.header.stamp),
+                np.asarray(msg.position)[idx],
+                np.asarray(msg.velocity)[idx],
+                np.asarray(msg.effort)[idx] if len(msg.effort) else np.zeros(len(names)),
+            )
         )
-        executor = SingleThreadedExecutor(context=context)
-        executor.add_node(node)
-        index = {}
 
-        def on_state(msg: JointState) -> None:
-            key = tuple(msg.name)
-            if key not in index:
-                index[key] = np.array([list(msg.name).index(x) for x in names])
-            idx = index[key]
-            records.append(
-                (
-                    _seconds(msg.header.stamp),
-                    np.asarray(msg.position)[idx],
-                    np.asarray(msg.velocity)[idx],
-                    np.asarray(msg.effort)[idx] if len(msg.effort) else np.zeros(len(names)),
-                )
-            )
+    diagnostics: dict = {}
 
-        diagnostics: dict = {}
+    def on_diagnostics(msg: DiagnosticArray) -> None:
+        for status in msg.status:
+            diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
 
-        def on_diagnostics(msg: DiagnosticArray) -> None:
-            for status in msg.status:
-                diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
+    node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
+    node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
+    node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
+    goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+    deadline = time.monotonic() + timeout
 
-        node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
-        node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
-        node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
-        goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
-        deadline = time.monotonic() + timeout
-
-        def spin_until(condition, what: str) -> None:
-            while not condition():
-                executor.spin_once(timeout_sec=0.05)
-                if on_running is not None:
-                    on_running(runner, node, records)
-                dead = runner.dead()
-                if dead and on_running is None:
-                    name, code = next(iter(dead.items()))
-                    raise BringupError(
-                        f"node '{name}' died (code {code}) while waiting for {what}:\n{runner.log_tail(name)}"
-                    )
-                if time.monotonic() > deadline:
-                    raise BringupError(
-                        f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
-                    )
-
-        try:
-            spin_until(
-                lambda: records and goal_pub.get_subscription_count() > 0, "the first joint_states"
-            )
-            wall_start = time.monotonic()
-            t_start = records[-1][0]
-            next_start = t_start + lead if start_at is None else start_at
-            if next_start < t_start + 0.1:
+    def spin_until(condition, what: str) -> None:
+        while not condition():
+            executor.spin_once(timeout_sec=0.05)
+            if on_running is not None:
+                on_running(runner, node, records)
+            dead = runner.dead()
+            if dead and on_running is None:
+                name, code = next(iter(dead.items()))
                 raise BringupError(
-                    f"the plant is already at t = {t_start:.3f} s, past start_at = {start_at} s; "
-                    "raise start_at (the machine is slower than expected)"
+                    f"node '{name}' died (code {code}) while waiting for {what}:\n{runner.log_tail(name)}"
                 )
-            for k, goal in enumerate(goals):
-                msg = JointTrajectory()
-                msg.header.stamp = _stamp(next_start)
-                msg.joint_names = names
-                times = goal.times or [0.0] * len(goal.waypoints)
-                for wp, tf in zip(goal.waypoints, times, strict=True):
-                    point = JointTrajectoryPoint(positions=[float(x) for x in wp])
-                    point.time_from_start = _duration(tf)
-                    msg.points.append(point)
-                count = len(trajectories)
-                goal_pub.publish(msg)
-                spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
-                traj = trajectories[-1]
-                end = _seconds(traj.header.stamp) + _duration_seconds(
-                    traj.points[-1].time_from_start
+            if time.monotonic() > deadline:
+                raise BringupError(
+                    f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
                 )
-                next_start = end + lead
-                spin_until(
-                    lambda e=end: records[-1][0] >= e, f"the end of goal {k} (t = {end:.3f} s)"
-                )
-            final = records[-1][0] + settle
-            spin_until(lambda: records[-1][0] >= final, "the settling time")
-            wall_time = time.monotonic() - wall_start
-        finally:
-            executor.shutdown()
-            node.destroy_node()
-            rclpy.shutdown(context=context)
+
+    try:
+        controllers = tuple(n.name for n in spec.nodes if n.executable == "feedback_controller")
+        runner.start(skip=controllers)
+        spin_until(
+            lambda: (
+                records
+                and goal_pub.get_subscription_count() > 0
+                and node.count_publishers("trajectory") > 0
+            ),
+            "the plant, the trajectory generator and the feed-forward",
+        )
+        wall_start = time.monotonic()
+        t_start = records[-1][0]
+        next_start = max(start_at, t_start + lead)
+        for k, goal in enumerate(goals):
+            msg = JointTrajectory()
+            msg.header.stamp = _stamp(next_start)
+            msg.joint_names = names
+            times = goal.times or [0.0] * len(goal.waypoints)
+            for wp, tf in zip(goal.waypoints, times, strict=True):
+                point = JointTrajectoryPoint(positions=[float(x) for x in wp])
+                point.time_from_start = _duration(tf)
+                msg.points.append(point)
+            count = len(trajectories)
+            goal_pub.publish(msg)
+            spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
+            if k == 0:
+                runner.start()  # close the loop: the plant starts stepping now
+            traj = trajectories[-1]
+            end = _seconds(traj.header.stamp) + _duration_seconds(traj.points[-1].time_from_start)
+            next_start = end + lead
+            spin_until(lambda e=end: records[-1][0] >= e, f"the end of goal {k} (t = {end:.3f} s)")
+        final = records[-1][0] + settle
+        spin_until(lambda: records[-1][0] >= final, "the settling time")
+        wall_time = time.monotonic() - wall_start
+    finally:
+        executor.shutdown()
+        node.destroy_node()
+        rclpy.shutdown(context=context)
+        runner.stop()
     t = np.array([r[0] for r in records])
     episode = Episode(
         joint_names=names,

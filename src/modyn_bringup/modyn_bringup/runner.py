@@ -57,8 +57,11 @@ class SystemRunner:
         self, spec: SystemSpec, log_dir: str | os.PathLike | None = None, env: dict | None = None
     ):
         self.spec = spec
-        self._tmp = tempfile.TemporaryDirectory(prefix=f"modyn_{spec.name}_")
-        self.log_dir = Path(log_dir) if log_dir else Path(self._tmp.name)
+        self._tmp = tempfile.TemporaryDirectory(prefix=f"modyn_{spec.name}_params_")
+        # logs outlive the run (a failed test or demo points at them)
+        self.log_dir = (
+            Path(log_dir) if log_dir else Path(tempfile.mkdtemp(prefix=f"modyn_{spec.name}_logs_"))
+        )
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.env = dict(os.environ if env is None else env)
         self.env.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
@@ -78,9 +81,12 @@ class SystemRunner:
         exe = executable_path(node.package, node.executable)
         return [str(exe), "--ros-args", "-r", f"__node:={node.name}", "--params-file", str(params)]
 
-    def start(self) -> None:
-        """Start every node (clock source first)."""
-        ordered = sorted(self.spec.nodes, key=lambda n: not n.clock_source)
+    def start(self, skip: tuple[str, ...] = ()) -> None:
+        """Start every node not running yet (clock source first), except those in ``skip``."""
+        ordered = sorted(
+            (n for n in self.spec.nodes if n.name not in self.processes and n.name not in skip),
+            key=lambda n: not n.clock_source,
+        )
         commands = {node.name: self.command(node) for node in ordered}  # fail before starting any
         for node in ordered:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
@@ -152,6 +158,7 @@ class SystemRunner:
         if node is None:
             for log in self._logs:
                 log.close()
+            self._tmp.cleanup()
         return {name: p.returncode for name, p in targets.items()}
 
     def kill(self, node: str) -> None:

@@ -24,12 +24,13 @@ from modyn_model import algorithms
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
+from modyn_ros.node_main import run_node
+from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
 from .laws import ControlError, JointPD, gains
 from .messages import sampler_from_message
-from .node_support import ParameterError, number_list, run
 
 __all__ = ["FeedbackController", "FOLLOWING", "HOLDING", "PENDING", "main"]
 
@@ -317,7 +318,7 @@ class FeedbackController(Node):
 
 def main(args=None) -> int:
     """Console script entry point."""
-    return run(FeedbackController, "feedback_controller", args)
+    return run_node(FeedbackController, "feedback_controller", args)
 
 
 if __name__ == "__main__":

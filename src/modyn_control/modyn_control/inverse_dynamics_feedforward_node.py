@@ -18,10 +18,10 @@ from trajectory_msgs.msg import JointTrajectory
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
+from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS
 
 from .messages import trajectory_arrays
-from .node_support import run
 
 __all__ = ["InverseDynamicsFeedforward", "feedforward_efforts", "main"]
 
@@ -123,7 +123,7 @@ class InverseDynamicsFeedforward(Node):
 
 def main(args=None) -> int:
     """Console script entry point."""
-    return run(InverseDynamicsFeedforward, "inverse_dynamics_feedforward", args)
+    return run_node(InverseDynamicsFeedforward, "inverse_dynamics_feedforward", args)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.feedback_controller_node import FeedbackController
-from modyn_control.node_support import ParameterError
+from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import plan_waypoints, sample_times
 
@@ -325,7 +325,7 @@ def test_bad_parameters_at_start(ros, planar_xml, params, match):
 
 
 def test_bad_parameter_exits_non_zero():
-    """The console script: exit status 1 and a fatal line naming the parameter."""
+    """The console script: exit status 2 and a fatal line naming the parameter."""
     env = dict(os.environ)
     proc = subprocess.run(
         [
@@ -341,7 +341,7 @@ def test_bad_parameter_exits_non_zero():
         timeout=30,
         env=env,
     )
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 2, proc.stderr
     assert "kd[0] = -3.0" in proc.stderr
 
 

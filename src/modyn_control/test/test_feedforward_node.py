@@ -197,5 +197,5 @@ def test_bad_parameter_exits_non_zero():
         text=True,
         timeout=30,
     )
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 2, proc.stderr
     assert "friction" in proc.stderr

@@ -26,16 +26,15 @@ Everything that can be checked without ROS is a plain function here (:func:`chec
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import rclpy
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.clock import Clock, ClockType
-from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import JointState
@@ -47,6 +46,7 @@ from modyn_model import algorithms as alg
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource, declare_model_parameters
+from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
 from .plant import Plant, PlantError
@@ -77,9 +77,7 @@ NODE_NAME = "hardware_interface"
 MODES = ("lockstep", "realtime")
 PLANTS = ("simulated",)
 #: Exit status of :func:`main` for a configuration error (bad parameter, no robot model).
-EXIT_CONFIG = 2
 #: Exit status of :func:`main` when the plant fails while running (e.g. the simulation diverged).
-EXIT_PLANT = 1
 
 #: The node's own parameters: name -> (default, description). robot_description, model_extras,
 #: root_link and tip_link are declared by modyn_ros.model_source.
@@ -656,31 +654,17 @@ class HardwareInterfaceNode(Node):
 
 
 # ---------------------------------------------------------------------- entry point
-def main(args: list[str] | None = None) -> None:
-    """Run the node until shutdown. Exit status 2 on a configuration error, 1 if the plant
-    fails (e.g. the simulation diverges)."""
-    rclpy.init(args=args)
-    node = None
-    status = 0
-    try:
-        node = HardwareInterfaceNode()
-        executor = SingleThreadedExecutor()
-        executor.add_node(node)
-        executor.spin()
-    except ConfigError:
-        status = EXIT_CONFIG  # already logged by the node, naming the parameter
-    except PlantError as exc:
-        rclpy.logging.get_logger(NODE_NAME).fatal(f"plant failed: {exc}")
-        status = EXIT_PLANT
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
-    finally:
-        if node is not None:
-            node.destroy_node()
-        rclpy.try_shutdown()
-    if status:
-        raise SystemExit(status)
+def main(args: list[str] | None = None) -> int:
+    """Run the node until shutdown. Exit status 2 on a configuration error (logged by the node,
+    naming the parameter), 1 if the plant fails (e.g. the simulation diverges)."""
+    return run_node(
+        HardwareInterfaceNode,
+        NODE_NAME,
+        args,
+        config_errors=(ConfigError,),
+        runtime_errors=(PlantError,),
+    )
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

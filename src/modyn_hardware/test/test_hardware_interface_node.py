@@ -360,7 +360,7 @@ def test_node_refuses_to_start_with_bad_parameters(ros_context, planar_2r_xml, o
     ],
 )
 def test_main_exits_with_status_2_naming_the_parameter(ros_args, message):
-    code = "from modyn_hardware.hardware_interface_node import main; main()"
+    code = "import sys; from modyn_hardware.hardware_interface_node import main; sys.exit(main())"
     result = subprocess.run(
         [sys.executable, "-c", code, "--ros-args", *ros_args],
         capture_output=True,

@@ -140,14 +140,17 @@ def check_inertia(mass: float, inertia_com: np.ndarray, where: str, rtol: float 
         raise InertiaError(f"{where}: mass must be positive, got {mass}")
     eig = np.linalg.eigvalsh(0.5 * (ig + ig.T))
     trace = float(np.sum(eig))
-    if eig[0] < -rtol * max(trace, 0.0) or trace < 0.0:
+    # relative tolerance, with an absolute floor for the rounding noise of a point mass
+    # written as a zero tensor (e.g. 1e-20 entries)
+    tol = rtol * max(trace, 0.0) + 1e-15
+    if eig[0] < -tol or trace < 0.0:
         raise InertiaError(
             f"{where}: inertia tensor is not positive definite: negative principal moment "
             f"(principal moments {eig.tolist()}, "
             f"ixx={ig[0, 0]}, iyy={ig[1, 1]}, izz={ig[2, 2]}, ixy={ig[0, 1]}, ixz={ig[0, 2]}, "
             f"iyz={ig[1, 2]})"
         )
-    if eig[0] + eig[1] < eig[2] - rtol * trace:
+    if eig[0] + eig[1] < eig[2] - tol:
         raise InertiaError(
             f"{where}: principal moments {eig.tolist()} violate the triangle inequality "
             f"I1 + I2 >= I3 ({eig[0] + eig[1]:.6g} < {eig[2]:.6g}); no rigid body has this inertia"

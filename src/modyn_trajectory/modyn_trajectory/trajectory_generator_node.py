@@ -13,10 +13,7 @@ import sys
 import time
 
 import numpy as np
-import rclpy
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
-from rclpy.exceptions import InvalidParameterTypeException, InvalidParameterValueException
-from rclpy.executors import ExternalShutdownException
 from rclpy.node import Node
 from rclpy.time import Time
 from sensor_msgs.msg import JointState
@@ -25,6 +22,8 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource
+from modyn_ros.node_main import run_node
+from modyn_ros.params import ParameterError, number_list, per_joint, positive
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
 from .quintic import (
@@ -42,43 +41,6 @@ __all__ = ["TrajectoryGenerator", "ParameterError", "main"]
 DEFAULT_VELOCITY = 2.0
 #: used when max_acceleration is empty, rad/s²
 DEFAULT_ACCELERATION = 5.0
-
-
-class ParameterError(ValueError):
-    """A node parameter with an unusable value; the text names the parameter."""
-
-
-def _numbers(value, name: str) -> list[float]:
-    """A parameter holding one number or a list of numbers (int or float) as floats."""
-    if value is None:
-        return []
-    if isinstance(value, numbers.Real) and not isinstance(value, bool):
-        return [float(value)]
-    if isinstance(value, str | bool):
-        raise ParameterError(f"{name} = {value!r}: expected a list of numbers")
-    out = []
-    for i, x in enumerate(value):
-        if isinstance(x, bytes) or isinstance(x, bool) or not isinstance(x, numbers.Real):
-            raise ParameterError(f"{name}[{i}] = {x!r}: expected a number")
-        out.append(float(x))
-    return out
-
-
-def _positive(values: list[float], name: str) -> list[float]:
-    for i, x in enumerate(values):
-        if not (math.isfinite(x) and x > 0.0):
-            raise ParameterError(f"{name}[{i}] = {x}: must be finite and > 0")
-    return values
-
-
-def _per_joint(values: list[float], default: np.ndarray, name: str) -> np.ndarray:
-    """Empty → ``default``; one value → every joint; n values → as given."""
-    n = default.shape[0]
-    if not values:
-        return default.copy()
-    if len(values) not in (1, n):
-        raise ParameterError(f"{name}: {len(values)} values for {n} joints (give 0, 1 or {n})")
-    return np.array(values * n if len(values) == 1 else values, dtype=float)
 
 
 class TrajectoryGenerator(Node):
@@ -153,11 +115,11 @@ class TrajectoryGenerator(Node):
             raise ParameterError(f"sample_period = {period}: must be finite and > 0 (s)")
         settings = {
             "sample_period": float(period),
-            "max_velocity": _positive(
-                _numbers(values["max_velocity"], "max_velocity"), "max_velocity"
+            "max_velocity": positive(
+                number_list(values["max_velocity"], "max_velocity"), "max_velocity"
             ),
-            "max_acceleration": _positive(
-                _numbers(values["max_acceleration"], "max_acceleration"), "max_acceleration"
+            "max_acceleration": positive(
+                number_list(values["max_acceleration"], "max_acceleration"), "max_acceleration"
             ),
         }
         if getattr(self, "model", None) is not None:
@@ -170,11 +132,12 @@ class TrajectoryGenerator(Node):
         urdf = np.asarray(model.velocity_limit, dtype=float)
         usable = np.isfinite(urdf) & (urdf > 0.0)
         default_v = np.where(usable, urdf, DEFAULT_VELOCITY)
-        v_max = _per_joint(settings["max_velocity"], default_v, "max_velocity")
-        a_max = _per_joint(
+        v_max = per_joint(settings["max_velocity"], model.n, "max_velocity", default=default_v)
+        a_max = per_joint(
             settings["max_acceleration"],
-            np.full(model.n, DEFAULT_ACCELERATION),
+            model.n,
             "max_acceleration",
+            default=np.full(model.n, DEFAULT_ACCELERATION),
         )
         return v_max, a_max
 
@@ -300,12 +263,19 @@ class TrajectoryGenerator(Node):
         return _trajectory_msg(start_ns, model.joint_names, times, q, v, a)
 
     def _start_state(self, start_ns: int):
-        """(q, q̇, q̈, origin): the running plan's reference at the start, else joint_states."""
+        """(q, q̇, q̈, origin): the previous plan's reference at the start, else joint_states.
+
+        After a plan has ended the controller holds its last point, so that point (at rest) is
+        the reference a new plan continues from: no jump in the desired motion, and lockstep
+        runs do not depend on when the goal arrived.
+        """
         if self._plan is not None:
             plan_start, plan = self._plan
             t = (start_ns - plan_start) * 1e-9
-            if plan.start <= t <= plan.end:
-                q, v, a = plan.sample(t)
+            if t >= plan.start:
+                q, v, a = plan.sample(min(t, plan.end))
+                if t > plan.end:
+                    return q, np.zeros_like(v), np.zeros_like(a), "the previous plan's end point"
                 return q, v, a, "the running plan's reference"
         if self._last_q is None:
             raise MessageError("no joint_states received yet: the start state is unknown")
@@ -370,22 +340,8 @@ def _trajectory_msg(start_ns, joint_names, times, q, v, a) -> JointTrajectory:
 
 
 def main(args=None) -> int:
-    """Console script: run the node until shutdown; exit status 1 on a bad parameter."""
-    rclpy.init(args=args)
-    node = None
-    try:
-        node = TrajectoryGenerator()
-        rclpy.spin(node)
-    except (ParameterError, InvalidParameterTypeException, InvalidParameterValueException) as exc:
-        rclpy.logging.get_logger("trajectory_generator").fatal(f"bad parameter: {exc}")
-        return 1
-    except (KeyboardInterrupt, ExternalShutdownException):
-        pass
-    finally:
-        if node is not None:
-            node.destroy_node()
-        rclpy.try_shutdown()
-    return 0
+    """Console script: run the node until shutdown; exit status 2 on a bad parameter."""
+    return run_node(TrajectoryGenerator, "trajectory_generator", args)
 
 
 if __name__ == "__main__":

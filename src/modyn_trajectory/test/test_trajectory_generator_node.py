@@ -18,9 +18,10 @@ from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model import RobotModel
+from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import minimum_duration, plan_waypoints
-from modyn_trajectory.trajectory_generator_node import ParameterError, TrajectoryGenerator
+from modyn_trajectory.trajectory_generator_node import TrajectoryGenerator
 
 
 def _set(stamp, t: float):
@@ -189,9 +190,12 @@ def test_new_goal_starts_from_the_running_reference(ros, planar_model, planar_xm
     assert np.all(np.abs(v) <= gen.node.v_max * (1 + 1e-9))
     assert np.all(np.abs(a) <= gen.node.a_max * (1 + 1e-9))
     np.testing.assert_array_equal(q[-1], [0.0, 0.5])
-    # a goal after the end starts from joint_states again (here still q0)
+    # a goal after the end starts from the previous plan's end point, at rest (the reference
+    # the controller holds), not from joint_states (here still q0)
     third = gen.send(_goal(planar_model.joint_names, [[0.1, 0.1]], stamp=1000.0))
-    np.testing.assert_array_equal(_arrays(third)[1][0], q0)
+    _, q3, v3, _ = _arrays(third)
+    np.testing.assert_array_equal(q3[0], [0.0, 0.5])
+    np.testing.assert_array_equal(v3[0], [0.0, 0.0])
 
 
 def test_limit_parameters(ros, planar_model, planar_xml):
@@ -265,7 +269,10 @@ def test_bad_joint_states_are_rejected(ros, planar_xml):
         ({"max_velocity": [1.0, -1.0]}, r"max_velocity\[1\] = -1.0: must be finite and > 0"),
         ({"max_acceleration": [1.0, 2.0, 3.0]}, r"max_acceleration: 3 values for 2 joints"),
         ({"max_acceleration": math.inf}, r"max_acceleration\[0\] = inf"),
-        ({"max_velocity": "fast"}, r"max_velocity = 'fast': expected a list of numbers"),
+        (
+            {"max_velocity": "fast"},
+            r"max_velocity = 'fast': expected a number or a list of numbers",
+        ),
     ],
 )
 def test_bad_parameters_at_start(ros, planar_xml, params, match):
@@ -289,7 +296,7 @@ def test_bad_parameter_exits_non_zero():
         text=True,
         timeout=30,
     )
-    assert proc.returncode == 1, proc.stderr
+    assert proc.returncode == 2, proc.stderr
     assert "sample_period = -0.5" in proc.stderr
 
 
