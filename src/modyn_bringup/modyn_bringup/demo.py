@@ -53,8 +53,8 @@ def summary_table(results: dict[str, tuple[Episode, dict]]) -> str:
     lines.append("")
     for label, (ep, err) in results.items():
         lines.append(
-            f"{label}: {ep.sim_time:.2f} s simulated in {ep.wall_time:.2f} s wall, "
-            f"{ep.steps_per_second:.0f} steps/s, real-time factor {ep.real_time_factor:.2f}, "
+            f"{label}: {ep.sim_time:.2f} s of motion simulated at {ep.steps_per_second:.0f} steps/s "
+            f"(real-time factor {ep.real_time_factor:.2f}), "
             f"overall RMS {np.sqrt(np.mean(err['rms'] ** 2)):.2e} rad"
         )
     return "\n".join(lines)

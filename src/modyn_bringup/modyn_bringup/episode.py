@@ -49,24 +49,28 @@ class Episode:
     v: np.ndarray
     effort: np.ndarray
     trajectories: list = field(default_factory=list)  # trajectory_msgs/JointTrajectory
-    wall_time: float = 0.0  # s from the first goal to the end
-    sim_time: float = 0.0  # plant s over the same span
+    wall_time: float = 0.0  # s from sending the first goal to the end (includes start-up)
+    sim_time: float = 0.0  # plant s from the first goal's start to the end
     diagnostics: dict = field(default_factory=dict)  # last values per node
+
+    wall: np.ndarray | None = None  # monotonic receipt time of each joint_states (s)
+    t_first_goal: float = 0.0  # plant time of the first goal's start (s)
+
+    def _motion(self) -> np.ndarray:
+        return self.t >= self.t_first_goal
 
     @property
     def steps_per_second(self) -> float:
-        return self.sim_steps / self.wall_time if self.wall_time > 0 else 0.0
-
-    @property
-    def sim_steps(self) -> int:
-        mask = self.t >= self.t_first_goal
-        return int(np.count_nonzero(mask))
-
-    t_first_goal: float = 0.0
+        """Plant steps per wall second from the first goal's start to the end."""
+        w = self.wall[self._motion()]
+        return (len(w) - 1) / (w[-1] - w[0]) if len(w) > 1 and w[-1] > w[0] else 0.0
 
     @property
     def real_time_factor(self) -> float:
-        return self.sim_time / self.wall_time if self.wall_time > 0 else 0.0
+        """Plant seconds per wall second over the same span."""
+        m = self._motion()
+        t, w = self.t[m], self.wall[m]
+        return (t[-1] - t[0]) / (w[-1] - w[0]) if len(w) > 1 and w[-1] > w[0] else 0.0
 
 
 def _stamp(t: float) -> Time:
@@ -127,6 +131,7 @@ def run_episode(
                 np.asarray(msg.position)[idx],
                 np.asarray(msg.velocity)[idx],
                 np.asarray(msg.effort)[idx] if len(msg.effort) else np.zeros(len(names)),
+                time.monotonic(),
             )
         )
 
@@ -171,7 +176,7 @@ def run_episode(
         )
         wall_start = time.monotonic()
         t_start = records[-1][0]
-        next_start = max(start_at, t_start + lead)
+        next_start = first_goal = max(start_at, t_start + lead)
         for k, goal in enumerate(goals):
             msg = JointTrajectory()
             msg.header.stamp = _stamp(next_start)
@@ -183,6 +188,18 @@ def run_episode(
                 msg.points.append(point)
             count = len(trajectories)
             goal_pub.publish(msg)
+            if k == 0:
+                # the generator rejects a goal that comes before its first joint_states (the
+                # plant republishes t_0 every lockstep_timeout): resend until it is planned; the
+                # plant is still waiting at t_0, so a resent goal is the same goal
+                while len(trajectories) == count:
+                    resend = time.monotonic() + 1.0
+                    spin_until(
+                        lambda c=count, r=resend: len(trajectories) > c or time.monotonic() > r,
+                        "the trajectory of goal 0",
+                    )
+                    if len(trajectories) == count:
+                        goal_pub.publish(msg)
             spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
             if k == 0:
                 runner.start()  # close the loop: the plant starts stepping now
@@ -207,10 +224,11 @@ def run_episode(
         effort=np.array([r[3] for r in records]),
         trajectories=trajectories,
         wall_time=wall_time,
-        sim_time=float(t[-1] - t_start),
+        sim_time=float(t[-1] - first_goal),
         diagnostics=diagnostics,
+        wall=np.array([r[4] for r in records]),
+        t_first_goal=first_goal,
     )
-    episode.t_first_goal = t_start
     return episode
 
 

@@ -114,6 +114,11 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "per joint in joint_names order",
     ),
     "publish_clock": (True, "publish /clock with the plant time"),
+    "clock_period": (
+        0.01,
+        "plant seconds between /clock messages (0: every step); the nodes on sim time need no "
+        "finer clock, and each /clock is a callback in every one of them",
+    ),
 }
 
 _NS = 1_000_000_000
@@ -138,6 +143,8 @@ class Config:
     lockstep_timeout : float
         Wall seconds.
     publish_clock : bool
+    clock_every : int
+        /clock is published every ``clock_every`` steps (``clock_period`` / dt, at least 1).
     initial_positions : (n,) ndarray
         rad or m, model order.
     hold_kp, hold_kd : (n,) ndarray
@@ -151,6 +158,7 @@ class Config:
     integrator: str
     lockstep_timeout: float
     publish_clock: bool
+    clock_every: int
     initial_positions: np.ndarray
     hold_kp: np.ndarray
     hold_kd: np.ndarray
@@ -203,7 +211,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     -------
     dict
         ``plant``, ``mode``, ``integrator`` (str), ``rate``, ``lockstep_timeout`` (float),
-        ``dt_ns`` (int), ``publish_clock`` (bool).
+        ``dt_ns`` (int), ``publish_clock`` (bool), ``clock_every`` (int).
 
     Raises
     ------
@@ -225,6 +233,10 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(clock, bool):
         raise ConfigError(f"parameter publish_clock: {clock!r} is not true or false")
     out["publish_clock"] = clock
+    period = values.get("clock_period", PARAMETERS["clock_period"][0])
+    if isinstance(period, bool) or not isinstance(period, (int, float)) or not period >= 0.0:
+        raise ConfigError(f"parameter clock_period: {period!r} is not a number >= 0 (s)")
+    out["clock_every"] = max(1, round(period * _NS / dt_ns))
     return out
 
 
@@ -403,6 +415,7 @@ class HardwareInterfaceNode(Node):
         self._js = JointState()
         self._js.name = list(model.joint_names)
         self._clock_msg = ClockMsg()
+        self._clock_every = cfg.clock_every
 
         self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
         self._pub_clock = (
@@ -504,7 +517,7 @@ class HardwareInterfaceNode(Node):
     def _publish_state(self, stamp_ns: int) -> None:
         state = self.plant.read()
         sec, nanosec = divmod(stamp_ns, _NS)
-        if self._pub_clock is not None:
+        if self._pub_clock is not None and self._k % self._clock_every == 0:
             # /clock first, so that a subscriber's clock is never behind the state it receives
             self._clock_msg.clock.sec = sec
             self._clock_msg.clock.nanosec = nanosec

@@ -62,7 +62,10 @@ def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml,
 
 # ---------------------------------------------------------------------- lockstep
 def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, planar, stamp_ns):
-    loop = make_loop(robot_description=planar_2r_xml, rate=250.0, lockstep_timeout=5.0)
+    # clock_period 0: /clock with every step (the default, 10 ms, has its own test)
+    loop = make_loop(
+        robot_description=planar_2r_xml, rate=250.0, lockstep_timeout=5.0, clock_period=0.0
+    )
     assert loop.hw.config.dt_ns == 4 * MS
     loop.connect()
     reference = SimulatedPlant(planar, "rk4")
@@ -82,6 +85,18 @@ def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, 
     )
     counters = loop.hw.counters
     assert counters["misses"] == counters["stale"] == counters["rejected"] == 0
+
+
+def test_clock_is_published_every_clock_period(make_loop, planar_2r_xml):
+    loop = make_loop(robot_description=planar_2r_xml, rate=1000.0, clock_period=0.005)
+    assert loop.hw.config.clock_every == 5
+    loop.connect()
+    for _ in range(12):
+        loop.step([0.0, 0.0])
+    assert loop.spin_until(lambda: any(c.clock.nanosec == 10 * MS for c in loop.clocks))
+    # t = 0 may have been published before the tester connected (volatile QoS)
+    stamps = sorted({c.clock.nanosec for c in loop.clocks} - {0})
+    assert stamps == [5 * MS, 10 * MS], stamps
 
 
 def test_other_stamps_are_stale_and_do_not_advance(make_loop, planar_2r_xml, stamp_ns):

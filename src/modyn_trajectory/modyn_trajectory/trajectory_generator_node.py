@@ -15,6 +15,7 @@ import time
 import numpy as np
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 from rclpy.node import Node
+from rclpy.serialization import deserialize_message
 from rclpy.time import Time
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
@@ -41,6 +42,10 @@ __all__ = ["TrajectoryGenerator", "ParameterError", "main"]
 DEFAULT_VELOCITY = 2.0
 #: used when max_acceleration is empty, rad/s²
 DEFAULT_ACCELERATION = 5.0
+
+
+class _AwaitState(Exception):
+    """The goal needs the measured state and the next joint_states will bring it."""
 
 
 class TrajectoryGenerator(Node):
@@ -85,7 +90,8 @@ class TrajectoryGenerator(Node):
         self.joint_map: JointMap | None = None
         self.v_max = self.a_max = None
         self._index: dict[str, int] = {}
-        self._last_q: np.ndarray | None = None
+        self._last_raw_state: bytes | None = None
+        self._last_q_value: np.ndarray | None = None
         self._plan: tuple[int, PiecewiseQuintic] | None = None  # (start ns, plan)
         self._stats = dict(
             goals_accepted=0,
@@ -97,7 +103,12 @@ class TrajectoryGenerator(Node):
         )
         self._last_rejection = ""
         self.publisher = self.create_publisher(JointTrajectory, "planned_trajectory", LATCHED_QOS)
-        self.create_subscription(JointState, "joint_states", self._on_joint_states, STATE_QOS)
+        # joint_states only matter for a goal that no previous plan covers (the first one): the
+        # subscription is dropped once a plan exists and re-made on demand, and kept serialized
+        # (raw) meanwhile; at 1 kHz each message would otherwise be a Python callback here
+        self._pending: list[JointTrajectory] = []
+        self._state_sub = None
+        self._subscribe_states()
         self.create_subscription(JointTrajectory, "goal", self._on_goal, STATE_QOS)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
@@ -163,25 +174,58 @@ class TrajectoryGenerator(Node):
             f"limits: max_velocity {self.v_max.tolist()}, max_acceleration {self.a_max.tolist()}"
         )
 
-    def _on_joint_states(self, msg: JointState) -> None:
-        if self.joint_map is None:
-            return
-        try:
-            self._last_q = self.joint_map.reorder(msg.name, msg.position, "position")
-        except MessageError as exc:
-            self._stats["joint_states_rejected"] += 1
-            self.get_logger().warning(f"joint_states rejected: {exc}", throttle_duration_sec=1.0)
+    def _subscribe_states(self) -> None:
+        if self._state_sub is None:
+            self._state_sub = self.create_subscription(
+                JointState, "joint_states", self._on_joint_states, STATE_QOS, raw=True
+            )
+
+    def _unsubscribe_states(self) -> None:
+        if self._state_sub is not None:
+            self.destroy_subscription(self._state_sub)
+            self._state_sub = None
+            # a state kept from before is stale by the next time one is needed
+            self._last_raw_state = None
+            self._last_q_value = None
+
+    def _on_joint_states(self, raw: bytes) -> None:
+        self._last_raw_state = raw
+        if self._pending:
+            goals, self._pending = self._pending, []
+            for goal in goals:
+                self._on_goal(goal)
+
+    @property
+    def _last_q(self) -> np.ndarray | None:
+        """The positions of the latest valid joint_states, in model order (decoded on demand)."""
+        raw = self._last_raw_state
+        if raw is not None and self.joint_map is not None:
+            self._last_raw_state = None
+            msg = deserialize_message(raw, JointState)
+            try:
+                self._last_q_value = self.joint_map.reorder(msg.name, msg.position, "position")
+            except MessageError as exc:
+                self._stats["joint_states_rejected"] += 1
+                self.get_logger().warning(
+                    f"joint_states rejected: {exc}", throttle_duration_sec=1.0
+                )
+        return self._last_q_value
 
     def _on_goal(self, msg: JointTrajectory) -> None:
         started = time.perf_counter()
         try:
             out = self.plan(msg)
+        except _AwaitState:
+            self._pending.append(msg)
+            self._subscribe_states()
+            return
         except (MessageError, TrajectoryError) as exc:
             self._stats["goals_rejected"] += 1
             self._last_rejection = str(exc)
             self.get_logger().error(f"goal rejected: {exc}")
             return
         self.publisher.publish(out)
+        self._unsubscribe_states()
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
@@ -278,6 +322,8 @@ class TrajectoryGenerator(Node):
                     return q, np.zeros_like(v), np.zeros_like(a), "the previous plan's end point"
                 return q, v, a, "the running plan's reference"
         if self._last_q is None:
+            if self._state_sub is None:
+                raise _AwaitState  # dropped after the previous plan: wait for the next state
             raise MessageError("no joint_states received yet: the start state is unknown")
         n = self._last_q.shape[0]
         return self._last_q.copy(), np.zeros(n), np.zeros(n), "the measured joint_states"
