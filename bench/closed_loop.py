@@ -2,7 +2,7 @@
 
 * Lockstep: plant steps per wall second through the four ROS 2 processes (plant, generator,
   feed-forward, controller) while the 6R arm moves, with the built-in simulated plant (RK4,
-  1 ms); target >= 1000 steps/s.
+  1 ms, the episode recorder as a fifth process); target >= 1000 steps/s.
 * Real time at 1 kHz and 500 Hz: the plant steps on a wall-clock timer; reported are the
   deadline-miss rate (ticks that started more than one period late), the steps per second
   actually achieved and the p50/p99 latency from the stamp of a joint_states message to the
@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=2, help="lockstep runs (default 2)")
     args = parser.parse_args()
     rates = lockstep(args.repeats)
-    print("Lockstep, rx90_sim (4 processes, RK4, 1 ms):")
+    print("Lockstep, rx90_sim (4 processes + this recorder, semi-implicit Euler, 1 ms):")
     print(f"  steps/s while moving: {', '.join(f'{r:.0f}' for r in rates)} (target >= 1000)")
     print("\nReal time, rx90_realtime:")
     print(
