@@ -1,7 +1,7 @@
 """Closed-loop speed of the four-process system (issue 3), measured in one run.
 
 * Lockstep: plant steps per wall second through the four ROS 2 processes (plant, generator,
-  feed-forward, controller) while the 6R arm moves, with the built-in simulated plant (RK4,
+  feed-forward, controller) while the 6R arm moves, with the built-in simulated plant (semi-implicit Euler,
   1 ms, the episode recorder as a fifth process); target >= 1000 steps/s.
 * Real time at 1 kHz and 500 Hz: the plant steps on a wall-clock timer; reported are the
   deadline-miss rate (ticks that started more than one period late), the steps per second

@@ -70,11 +70,15 @@ def test_plant_holds_when_the_controller_dies():
     episode = run_episode(spec, GOAL, on_running=kill_mid_motion, settle=1.0, timeout=60.0)
     assert state["killed_at"] is not None
     after = episode.t >= state["killed_at"]
-    t, q, v = episode.t[after], episode.q[after], episode.v[after]
+    t, q = episode.t[after], episode.q[after]
     assert t[-1] - t[0] > 1.0, f"the plant advanced only {t[-1] - t[0]:.3f} s after the kill"
     drift = np.max(np.abs(q - q[0]), axis=0)
     assert np.all(drift < 0.05), f"joint drift after the controller died: {drift} rad"
-    assert np.all(np.abs(v[-1]) < 1e-3), f"the arm is still moving: {v[-1]} rad/s"
+    # settled: over the last 0.5 s the pose stays within 1 mrad (Coulomb friction makes the
+    # velocity chatter around zero by a few mrad/s in the discrete simulation, not the pose)
+    last = t >= t[-1] - 0.5
+    spread = np.ptp(q[last], axis=0)
+    assert np.all(spread < 1e-3), f"the arm still moves: {spread} rad over the last 0.5 s"
 
 
 def test_runner_reports_a_node_that_cannot_start(tmp_path):
