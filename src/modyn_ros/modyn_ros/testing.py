@@ -4,20 +4,28 @@ Tests of the node packages run against the installed packages (``--import-mode=i
 so shared test helpers live here, in an installed module, instead of being copied into each
 package's conftest.py::
 
-    from modyn_ros.testing import Harness
+    # conftest.py of a node package: the fixtures become the package's fixtures
+    from modyn_ros.testing import planar_model, planar_xml, ros, rx90_model, rx90_xml, urdf_dir
 
-    @pytest.fixture
-    def ros():
-        harness = Harness()
-        yield harness
-        harness.close()
+``ros`` gives each test its own rclpy context (initialised and shut down around the test), an
+executor and a helper node to publish, collect and call services: every node under test is
+created with ``context=ros.context`` and added with ``ros.add(node)``.
 """
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
-__all__ = ["Harness"]
+import pytest
+
+# DDS stays on this machine and in a domain of this process, unless the caller chose (the
+# Makefile does); this module is imported by conftest files, before rclpy is initialised
+os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+os.environ.setdefault("ROS_DOMAIN_ID", str(os.getpid() % 100 + 1))
+
+__all__ = ["Harness", "planar_model", "planar_xml", "ros", "rx90_model", "rx90_xml", "urdf_dir"]
 
 
 class Harness:
@@ -85,3 +93,64 @@ class Harness:
             node.destroy_node()
         self.executor.shutdown()
         self.rclpy.shutdown(context=self.context)
+
+
+def _urdf_dir() -> Path:
+    """The installed share/modyn_bringup/urdf, else the source tree's urdf/ (from this file)."""
+    try:
+        from ament_index_python.packages import get_package_share_directory
+
+        return Path(get_package_share_directory("modyn_bringup")) / "urdf"
+    except Exception:  # not installed: running from the source tree
+        return Path(__file__).resolve().parents[3] / "urdf"
+
+
+URDF = _urdf_dir()
+
+
+@pytest.fixture(scope="session")
+def urdf_dir() -> Path:
+    """The repository's urdf/ directory."""
+    return URDF
+
+
+@pytest.fixture(scope="session")
+def rx90_xml() -> str:
+    """URDF XML of the RX-90 (6R)."""
+    from modyn_model.urdf import expand_xacro
+
+    return expand_xacro(URDF / "rx90.urdf.xacro", {})
+
+
+@pytest.fixture(scope="session")
+def planar_xml() -> str:
+    """URDF XML of the planar 2R arm (joints about y, gravity along −z)."""
+    from modyn_model.urdf import expand_xacro
+
+    return expand_xacro(URDF / "planar_2r.urdf.xacro", {})
+
+
+@pytest.fixture(scope="session")
+def rx90_model(rx90_xml):
+    from modyn_model import RobotModel
+
+    return RobotModel.from_urdf(rx90_xml)
+
+
+@pytest.fixture(scope="session")
+def planar_model(planar_xml):
+    from modyn_model import RobotModel
+
+    return RobotModel.from_urdf(planar_xml)
+
+
+@pytest.fixture
+def ros():
+    """A fresh rclpy context, executor and helper node for one test."""
+    from modyn_ros.testing import Harness
+
+    harness = Harness()
+    try:
+        yield harness
+    finally:
+        harness.close()
