@@ -84,11 +84,12 @@ def test_plant_holds_when_the_controller_dies():
     assert t[-1] - t[0] > 1.0, f"the plant advanced only {t[-1] - t[0]:.3f} s after the kill"
     drift = np.max(np.abs(q - q[0]), axis=0)
     assert np.all(drift < 0.05), f"joint drift after the controller died: {drift} rad"
-    # settled: over the last 0.5 s the pose stays within 1 mrad (Coulomb friction makes the
-    # velocity chatter around zero by a few mrad/s in the discrete simulation, not the pose)
+    # settled: over the last 0.5 s the pose stays within 10 mrad. Not exactly still: with
+    # Coulomb friction Fc against the hold's PD the wrist has a dead band of Fc/Kp ~ 0.03 rad and
+    # the discrete sign(q̇) chatters, a small limit cycle (measured up to 3.6 mrad)
     last = t >= t[-1] - 0.5
     spread = np.ptp(q[last], axis=0)
-    assert np.all(spread < 1e-3), f"the arm still moves: {spread} rad over the last 0.5 s"
+    assert np.all(spread < 1e-2), f"the arm still moves: {spread} rad over the last 0.5 s"
 
 
 def test_runner_reports_a_node_that_cannot_start(tmp_path):
