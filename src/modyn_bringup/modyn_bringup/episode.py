@@ -9,6 +9,7 @@ the arrays; :func:`tracking_errors` compares them with the desired motion.
 
 from __future__ import annotations
 
+import struct
 import time
 from dataclasses import dataclass, field
 
@@ -19,6 +20,8 @@ from diagnostic_msgs.msg import DiagnosticArray
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
+from rclpy.serialization import deserialize_message
+from rosgraph_msgs.msg import Clock
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
@@ -59,9 +62,13 @@ class Episode:
     def _motion(self) -> np.ndarray:
         return self.t >= self.t_first_goal
 
+    plant_rate: float = 0.0  # Hz, set when steps/s must come from plant time (no states kept)
+
     @property
     def steps_per_second(self) -> float:
         """Plant steps per wall second from the first goal's start to the end."""
+        if self.plant_rate > 0:
+            return self.real_time_factor * self.plant_rate
         w = self.wall[self._motion()]
         return (len(w) - 1) / (w[-1] - w[0]) if len(w) > 1 and w[-1] > w[0] else 0.0
 
@@ -71,6 +78,36 @@ class Episode:
         m = self._motion()
         t, w = self.t[m], self.wall[m]
         return (t[-1] - t[0]) / (w[-1] - w[0]) if len(w) > 1 and w[-1] > w[0] else 0.0
+
+
+def _raw_stamp(raw: bytes) -> float:
+    """header.stamp (s) of a serialized JointState without decoding it.
+
+    CDR: a 4-byte encapsulation header (byte 1 is 1 for little endian), then the Header, whose
+    first fields are stamp.sec (int32) and stamp.nanosec (uint32).
+    """
+    sec, nanosec = struct.unpack_from("<iI" if raw[1] == 1 else ">iI", raw, 4)
+    return sec + nanosec * 1e-9
+
+
+def _decode_states(records: list, names: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Positions, velocities, efforts (N, n) in ``names`` order from the recorded messages."""
+    n = len(names)
+    q, v, effort = (np.zeros((len(records), n)) for _ in range(3))
+    index: dict = {}
+    for i, (stamp, raw, _) in enumerate(records):
+        msg = deserialize_message(raw, JointState)
+        if i == 0:  # the stamp read straight from the bytes is the decoded one
+            assert abs(_seconds(msg.header.stamp) - stamp) < 1e-9, "CDR stamp layout"
+        key = tuple(msg.name)
+        if key not in index:
+            index[key] = np.array([list(msg.name).index(x) for x in names])
+        idx = index[key]
+        q[i] = np.asarray(msg.position)[idx]
+        v[i] = np.asarray(msg.velocity)[idx]
+        if len(msg.effort):
+            effort[i] = np.asarray(msg.effort)[idx]
+    return q, v, effort
 
 
 def _stamp(t: float) -> Time:
@@ -92,6 +129,7 @@ def run_episode(
     timeout: float = 120.0,
     log_dir=None,
     on_running=None,
+    record_states: bool = True,
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
 
@@ -99,7 +137,10 @@ def run_episode(
     (starting at plant time ``start_at``) is sent and planned while the plant still waits at
     t = 0, and only then is the controller started. Each next goal starts ``lead`` plant seconds
     after the previous motion ended; the run ends ``settle`` s after the last motion. Nothing
-    then depends on the machine's load: lockstep runs are reproducible. ``on_running(runner,
+    then depends on the machine's load: lockstep runs are reproducible. With
+    ``record_states=False`` the recorder follows the plant on ``/clock`` (a few hundred Hz at most)
+    instead of every ``joint_states``, so that it does not slow the loop it measures; the episode
+    then has times but no joint arrays. ``on_running(runner,
     node, episode_state)`` is called once per spin while running (fault injection in tests).
     """
     model = RobotModel.from_urdf(spec.robot_description)
@@ -118,22 +159,11 @@ def run_episode(
     )
     executor = SingleThreadedExecutor(context=context)
     executor.add_node(node)
-    index = {}
 
-    def on_state(msg: JointState) -> None:
-        key = tuple(msg.name)
-        if key not in index:
-            index[key] = np.array([list(msg.name).index(x) for x in names])
-        idx = index[key]
-        records.append(
-            (
-                _seconds(msg.header.stamp),
-                np.asarray(msg.position)[idx],
-                np.asarray(msg.velocity)[idx],
-                np.asarray(msg.effort)[idx] if len(msg.effort) else np.zeros(len(names)),
-                time.monotonic(),
-            )
-        )
+    def on_state(raw: bytes) -> None:
+        # kept serialized (decoded after the run): the recorder is one more process on the
+        # machine whose loop it measures, so it does as little as it can per message
+        records.append((_raw_stamp(raw), raw, time.monotonic()))
 
     diagnostics: dict = {}
 
@@ -141,7 +171,10 @@ def run_episode(
         for status in msg.status:
             diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
 
-    node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
+    if record_states:
+        node.create_subscription(JointState, "joint_states", on_state, STATE_QOS, raw=True)
+    else:  # Clock has the same leading CDR layout: a time stamp right after the header
+        node.create_subscription(Clock, "/clock", on_state, 10, raw=True)
     node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
     node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
     goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
@@ -215,18 +248,26 @@ def run_episode(
         node.destroy_node()
         rclpy.shutdown(context=context)
         runner.stop()
+    if record_states:
+        q, v, effort = _decode_states(records, names)
+    else:
+        q = v = effort = np.zeros((len(records), len(names)))
+    rate = next((float(n.parameters.get("rate", 0.0)) for n in spec.nodes if n.clock_source), 0.0)
     t = np.array([r[0] for r in records])
     episode = Episode(
         joint_names=names,
         t=t,
-        q=np.array([r[1] for r in records]),
-        v=np.array([r[2] for r in records]),
-        effort=np.array([r[3] for r in records]),
+        q=q,
+        v=v,
+        effort=effort,
         trajectories=trajectories,
         wall_time=wall_time,
         sim_time=float(t[-1] - first_goal),
         diagnostics=diagnostics,
-        wall=np.array([r[4] for r in records]),
+        wall=np.array([r[2] for r in records]),
+        # counted messages give steps/s when every state was recorded; otherwise plant time
+        # per wall second (exact in lockstep, where plant time advances only by steps)
+        plant_rate=0.0 if record_states else rate,
         t_first_goal=first_goal,
     )
     return episode
