@@ -20,6 +20,7 @@ from diagnostic_msgs.msg import DiagnosticArray
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
+from rclpy.qos import HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.serialization import deserialize_message
 from rosgraph_msgs.msg import Clock
 from sensor_msgs.msg import JointState
@@ -32,6 +33,11 @@ from .runner import SystemRunner
 from .system import BringupError, SystemSpec
 
 __all__ = ["Goal", "Episode", "run_episode", "tracking_errors"]
+
+#: the recorder's reader queue: it may lag the 1 kHz plant for a moment, and every sample counts
+RECORDER_QOS = QoSProfile(
+    history=HistoryPolicy.KEEP_LAST, depth=2000, reliability=ReliabilityPolicy.RELIABLE
+)
 
 
 @dataclass
@@ -172,7 +178,9 @@ def run_episode(
             diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
 
     if record_states:
-        node.create_subscription(JointState, "joint_states", on_state, STATE_QOS, raw=True)
+        # a deep reader queue: the recorder may lag the 1 kHz plant for a moment, and every
+        # sample counts in the statistics
+        node.create_subscription(JointState, "joint_states", on_state, RECORDER_QOS, raw=True)
     else:  # Clock has the same leading CDR layout: a time stamp right after the header
         node.create_subscription(Clock, "/clock", on_state, 10, raw=True)
     node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)

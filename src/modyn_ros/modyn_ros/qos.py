@@ -6,10 +6,12 @@ from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPo
 
 __all__ = ["STATE_QOS", "LATCHED_QOS"]
 
-#: joint_states, effort_command: every message matters in lockstep.
+#: joint_states, effort_command: every message matters in lockstep. Keep-last never blocks the
+#: writer; a depth of 100 (0.1 s at 1 kHz) lets a slower reader such as a recorder catch up
+#: without losing samples.
 STATE_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,
-    depth=10,
+    depth=100,
     reliability=ReliabilityPolicy.RELIABLE,
     durability=DurabilityPolicy.VOLATILE,
 )
