@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from ..joint import REVOLUTE
 
 __all__ = ["FloatOps", "rnea_scalar", "joint_rotation_scalar"]
@@ -183,9 +181,6 @@ def trace_inputs(tracer, n: int, name: str, present: bool):
         return [0.0] * n
     return [tracer.input(f"{name}{i}") for i in range(n)]
 
-
-def as_float_list(x) -> list:
-    return [float(y) for y in np.asarray(x).ravel()]
 
 
 def mass_matrix_scalar(model, q, ops):
