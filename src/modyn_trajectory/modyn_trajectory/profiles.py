@@ -54,7 +54,7 @@ import math
 
 import numpy as np
 
-from modyn_trajectory.quintic import PiecewiseQuintic, TrajectoryError
+from modyn_trajectory.quintic import PiecewiseQuintic, TrajectoryError, _limits, _vector
 
 __all__ = [
     "PROFILE_KINDS",
@@ -90,32 +90,6 @@ _QUINTIC_ACC = 10.0 / math.sqrt(3.0)
 
 
 # ----------------------------------------------------------------------------- validation
-def _vector(x, n: int | None, what: str) -> np.ndarray:
-    """``x`` as a finite float vector of length ``n`` (any length >= 1 if None)."""
-    try:
-        arr = np.array(x, dtype=float, ndmin=1)
-    except (TypeError, ValueError) as exc:
-        raise TrajectoryError(f"{what}: not an array of numbers ({exc})") from None
-    if arr.ndim != 1 or arr.shape[0] < 1 or (n is not None and arr.shape[0] != n):
-        expected = f"({n},)" if n is not None else "(n,) with n >= 1"
-        raise TrajectoryError(f"{what}: shape {arr.shape}, expected {expected}")
-    bad = np.flatnonzero(~np.isfinite(arr))
-    if bad.size:
-        j = int(bad[0])
-        raise TrajectoryError(f"{what}[joint {j}] is {arr[j]}")
-    return arr
-
-
-def _limits(x, n: int, what: str) -> np.ndarray:
-    """A per-joint limit (rad/s or rad/s²): finite and > 0."""
-    arr = _vector(x, n, what)
-    bad = np.flatnonzero(arr <= 0.0)
-    if bad.size:
-        j = int(bad[0])
-        raise TrajectoryError(f"{what}[joint {j}] = {arr[j]}: must be > 0")
-    return arr
-
-
 def _ends(qi, qf) -> tuple[np.ndarray, np.ndarray]:
     qi = _vector(qi, None, "qi")
     return qi, _vector(qf, qi.shape[0], "qf")

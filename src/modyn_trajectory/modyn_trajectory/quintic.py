@@ -53,13 +53,13 @@ def _joint(names: Sequence[str] | None, j: int) -> str:
 
 
 def _vector(x, n: int | None, what: str, names=None) -> np.ndarray:
-    """``x`` as a finite float vector of length ``n`` (any length if None)."""
+    """``x`` as a finite float vector of length ``n`` (any length >= 1 if None)."""
     try:
         arr = np.array(x, dtype=float, ndmin=1)
     except (TypeError, ValueError) as exc:
         raise TrajectoryError(f"{what}: not an array of numbers ({exc})") from None
-    if arr.ndim != 1 or (n is not None and arr.shape[0] != n):
-        expected = f"({n},)" if n is not None else "(n,)"
+    if arr.ndim != 1 or arr.shape[0] < 1 or (n is not None and arr.shape[0] != n):
+        expected = f"({n},)" if n is not None else "(n,) with n >= 1"
         raise TrajectoryError(f"{what}: shape {arr.shape}, expected {expected}")
     bad = np.flatnonzero(~np.isfinite(arr))
     if bad.size:
