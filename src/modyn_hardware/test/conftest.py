@@ -7,43 +7,29 @@ here and reach the tests as fixtures, not as an importable module.
 
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
-# DDS stays on this machine and in a domain of this process, unless the caller chose (the
-# Makefile does); set before rclpy is initialised.
-os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
-os.environ.setdefault("ROS_DOMAIN_ID", str(os.getpid() % 100 + 1))
-
-URDF = Path(__file__).resolve().parents[3] / "urdf"
-
-
-@pytest.fixture(scope="session")
-def urdf_dir() -> Path:
-    """The repository's urdf/ directory."""
-    return URDF
+# DDS confinement and the robot descriptions are shared with the other node packages
+from modyn_ros.testing import (  # noqa: F401 - fixtures, registered by being imported here
+    planar_model,
+    planar_xml,
+    rx90_model,
+    rx90_xml,
+    urdf_dir,
+)
 
 
 @pytest.fixture(scope="session")
-def planar_2r_xml() -> str:
-    from modyn_model.urdf import expand_xacro
-
-    return expand_xacro(URDF / "planar_2r.urdf.xacro", {})
-
-
-@pytest.fixture(scope="session")
-def rx90_xml() -> str:
-    from modyn_model.urdf import expand_xacro
-
-    return expand_xacro(URDF / "rx90.urdf.xacro", {})
+def planar_2r_xml(planar_xml) -> str:  # noqa: F811 - the imported fixture
+    """URDF XML of the planar 2R arm (the name these tests use)."""
+    return planar_xml
 
 
 @pytest.fixture(scope="session")
-def rx90_extras() -> str:
-    return str(URDF / "rx90_extras.yaml")
+def rx90_extras(urdf_dir) -> str:  # noqa: F811 - the imported fixture
+    return str(urdf_dir / "rx90_extras.yaml")
 
 
 @pytest.fixture

@@ -182,7 +182,6 @@ def trace_inputs(tracer, n: int, name: str, present: bool):
     return [tracer.input(f"{name}{i}") for i in range(n)]
 
 
-
 def mass_matrix_scalar(model, q, ops):
     """A(q) by Newton-Euler columns [7.64]: column i = Γ(q, 0, u_i) with g = 0, no friction.
 
