@@ -37,6 +37,8 @@ __all__ = [
     "hermite_peaks",
     "plan_waypoints",
     "sample_times",
+    "shortest_time",
+    "moving_start_segment",
 ]
 
 #: 10/√3, the acceleration-peak factor of [8.13].
@@ -177,18 +179,26 @@ def hermite_peaks(coefficients: np.ndarray, h: float) -> tuple[np.ndarray, np.nd
     """
     c = np.asarray(coefficients, dtype=float)
     n = c.shape[1]
+    h = float(h)
+    # in the normalised time τ = s/h ∈ [0, 1], where coefficients of a degree lower than 5
+    # that rounding left tiny can be dropped: a near-zero leading coefficient would send the
+    # companion-matrix roots astray (a quartic stop segment has c5 ≈ 1e-16, not 0)
+    scale = h ** np.arange(6)
     v_peak, a_peak = np.empty(n), np.empty(n)
     for j in range(n):
-        c0, c1, c2, c3, c4, c5 = c[:, j]
-        vel = np.polynomial.Polynomial([c1, 2 * c2, 3 * c3, 4 * c4, 5 * c5])
-        acc = vel.deriv()
+        b = c[:, j] * scale  # q(τ) = Σ b_k τ^k
+        vel = np.polynomial.Polynomial(b[1:] * np.arange(1, 6)) / h  # q̇ as a function of τ
+        acc = vel.deriv() / h
         jerk = acc.deriv()
         for poly, deriv, out in ((vel, acc, v_peak), (acc, jerk, a_peak)):
-            s = [0.0, h]
-            if np.any(deriv.coef != 0.0):
-                roots = deriv.roots()
-                s += [r.real for r in roots if abs(r.imag) <= 1e-9 * h and 0.0 < r.real < h]
-            out[j] = np.max(np.abs(poly(np.array(s))))
+            tau = [0.0, 1.0]
+            coef = deriv.coef
+            big = np.max(np.abs(coef), initial=0.0)
+            if big > 0.0:
+                keep = np.flatnonzero(np.abs(coef) > 1e-12 * big)
+                roots = np.polynomial.Polynomial(coef[: keep[-1] + 1]).roots()
+                tau += [r.real for r in roots if abs(r.imag) <= 1e-9 and 0.0 < r.real < 1.0]
+            out[j] = np.max(np.abs(poly(np.array(tau))))
     return v_peak, a_peak
 
 
@@ -343,27 +353,82 @@ class PiecewiseQuintic:
         )
 
 
-def _moving_start_duration(q0, v0, a0, q1, v_max, a_max, t_rest: float) -> float:
-    """Shortest duration (on a 2 % grid) of a segment from a moving state to q1 at rest.
+def shortest_time(excess, lower: float, rel: float = 1e-4) -> tuple[float, float]:
+    """Shortest t >= ``lower`` with ``excess(t) <= 1``, by doubling and then bisection.
 
-    No closed form exists; the peaks of a candidate are exact (:func:`hermite_peaks`), and the
-    duration grows from a lower bound until they fit. If none fits (the start itself may
-    exceed the limits), the candidate with the smallest excess is returned.
+    ``excess(t)`` is the largest ratio peak / limit of a candidate of duration t (exact peaks,
+    :func:`hermite_peaks`); it falls as t grows for the segments planned here, so the first
+    feasible doubling brackets the boundary, which bisection then finds to ``rel``. No closed
+    form exists for a moving start.
+
+    Returns
+    -------
+    t, excess(t) : float, float
+        If no t up to 2³⁰·lower fits (the start state itself may be beyond reach), the
+        candidate with the least excess, which is then > 1.
     """
-    # lower bounds: the rest-to-rest time and the time to stop from v0 at a_max
-    t = max(t_rest, float(np.max(np.abs(v0) / a_max)), 1e-3)
-    best, best_excess = t, math.inf
-    for _ in range(400):  # 1.02**400 ≈ 2750: far beyond any useful duration
-        rest = np.zeros((1, q0.shape[0]))
-        c = hermite_coefficients([t], q0[None], v0[None], a0[None], q1[None], rest, rest)[0]
-        vp, ap = hermite_peaks(c, t)
-        excess = max(float(np.max(vp / v_max)), float(np.max(ap / a_max)))
-        if excess <= 1.0 + 1e-9:
-            return t
-        if excess < best_excess:
-            best, best_excess = t, excess
-        t *= 1.02
-    return best
+    t = max(float(lower), 1e-3)
+    e = excess(t)
+    if e <= 1.0 + 1e-9:
+        return t, e
+    best, lo = (t, e), t
+    for _ in range(30):
+        t *= 2.0
+        e = excess(t)
+        if e <= 1.0 + 1e-9:
+            break
+        if e < best[1]:
+            best = (t, e)
+        lo = t
+    else:
+        return best
+    hi, e_hi = t, e
+    while hi - lo > rel * hi:
+        mid = 0.5 * (lo + hi)
+        e_mid = excess(mid)
+        if e_mid <= 1.0 + 1e-9:
+            hi, e_hi = mid, e_mid
+        else:
+            lo = mid
+    return hi, e_hi
+
+
+def _segment_excess(q0, v0, a0, q1, v_max, a_max):
+    """excess(h) of the quintic Hermite segment (q0, v0, a0) -> (q1, 0, 0) of duration h."""
+    rest = np.zeros((1, q0.shape[0]))
+
+    def excess(h: float) -> float:
+        c = hermite_coefficients([h], q0[None], v0[None], a0[None], q1[None], rest, rest)[0]
+        vp, ap = hermite_peaks(c, h)
+        return max(float(np.max(vp / v_max)), float(np.max(ap / a_max)))
+
+    return excess
+
+
+def moving_start_segment(q0, v0, a0, q1, v_max, a_max, t_rest: float):
+    """Duration and start acceleration of the blend from a moving state to q1 at rest.
+
+    The quintic Hermite segment keeps q, q̇ and q̈ continuous. Near a velocity limit with q̈
+    still pushing outwards (the end of a trapezoid's acceleration phase) no such polynomial
+    stays inside the limits, since q̇ must first grow; the blend then starts from q̈ = 0
+    (continuous in q and q̇, a step in q̈, which the caller reports).
+
+    Returns
+    -------
+    h : float
+        Duration (s): the shortest within the limits (:func:`shortest_time`), not shorter than
+        the rest-to-rest time ``t_rest`` nor the time to stop from v0 at a_max.
+    a_start : (n,) array
+        ``a0``, or zeros when the step in q̈ was needed.
+    """
+    lower = max(t_rest, float(np.max(np.abs(v0) / a_max)))
+    h, e = shortest_time(_segment_excess(q0, v0, a0, q1, v_max, a_max), lower)
+    if e > 1.0 + 1e-9 and np.any(a0 != 0.0):
+        zero = np.zeros_like(a0)
+        h0, e0 = shortest_time(_segment_excess(q0, v0, zero, q1, v_max, a_max), lower)
+        if e0 < e:
+            return h0, zero
+    return h, a0
 
 
 def plan_waypoints(
@@ -424,7 +489,7 @@ def plan_waypoints(
             first = len(points) == 1
             t = minimum_duration(wp[k] - points[-1], vm, am)
             if first and moving:
-                t = _moving_start_duration(q0, vs, acs, wp[k], vm, am, t)
+                t, acs = moving_start_segment(q0, vs, acs, wp[k], vm, am, t)
             elif t == 0.0:
                 continue  # same point again: no segment
             points.append(wp[k])
