@@ -1,15 +1,18 @@
 """The ``feedback_controller`` node: one effort command per ``joint_states`` message.
 
-On each measured state (stamp t) the node samples the trajectory at t and sends
-τ = τ_ff + Kp (q_d − q) + Kd (q̇_d − q̇); without a trajectory to follow it holds a pose with
-τ = Q(q) + Kp (q_hold − q) − Kd q̇. Time is the stamp of the answered message, never the node
-clock, so a lockstep simulation gives the same commands however busy the machine is.
-Topics, parameters and behaviour: docs/nodes.md.
+On each measured state (stamp t) the node samples the trajectory at t and runs the law named
+by the ``law`` parameter (Khalil ch. 9, :mod:`modyn_control.law_catalog`); the default,
+``pd_feedforward``, sends τ = τ_ff + Kp (q_d − q) + Kd (q̇_d − q̇). Without a trajectory to follow
+it holds a pose with τ = Q(q) + Kp (q_hold − q) − Kd q̇ [9.12], whatever the law. The law can be
+changed at run time; the change is bumpless (:class:`modyn_control.law_base.LawSwitch`). Time
+is the stamp of the answered message, never the node clock, so a lockstep simulation gives the
+same commands however busy the machine is. Topics, parameters and behaviour: docs/nodes.md.
 """
 
 from __future__ import annotations
 
 import array
+import math
 import sys
 import time
 
@@ -20,7 +23,7 @@ from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory
 
-from modyn_model import algorithms
+from modyn_model import ModelError, algorithms
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
@@ -29,6 +32,8 @@ from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
+from .law_base import LawSwitch, Reference
+from .law_catalog import LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, JointPD, gains
 from .messages import sampler_from_message
 
@@ -41,6 +46,32 @@ _GAIN_TEXT = {
     "kp": "position gain per joint in model order (N·m/rad or N/m), or one value for all",
     "kd": "velocity gain per joint in model order (N·m·s/rad or N·s/m), or one value for all",
 }
+#: numeric law parameters: name -> (default, lower bound kind, description)
+_LAW_NUMBERS = {
+    "ki": (0.0, ">=0", "pid: integral gain per joint (N·m/(rad·s)), or one value for all"),
+    "omega": (
+        10.0,
+        ">0",
+        "computed_torque, predictive, task_computed_torque: natural frequency ω_n of the error "
+        "dynamics (rad/s), per joint (per task row) or one value; Kp = ω², Kd = 2ζω",
+    ),
+    "zeta": (1.0, ">=0", "damping ratio ζ of the computed-torque laws, per joint or one value"),
+    "task_kp": (2000.0, ">=0", "task_pid: Cartesian stiffness per task row (N/m, N·m/rad)"),
+    "task_kd": (100.0, ">=0", "task_pid: Cartesian damping per task row (N·s/m, N·m·s/rad)"),
+    "task_ki": (0.0, ">=0", "task_pid: Cartesian integral gain per task row"),
+    "integral_limit": (
+        0.0,
+        ">=0",
+        "pid, task_pid: clamp of the integral term (N·m, N), per joint or one value; 0: none",
+    ),
+    "effort_limit": (
+        0.0,
+        ">=0",
+        "saturation |τ_j| of the laws (N·m or N), per joint or one value; 0: the URDF limits",
+    ),
+}
+_TASK_ROWS = ("x", "y", "z", "rx", "ry", "rz")
+_LAW_OTHER = {"law", "task_frame", "task_rows", "integral_action", "blend_time", "feedforward"}
 
 
 class _Stats:
@@ -88,11 +119,49 @@ class FeedbackController(Node):
             True,
             ParameterDescriptor(description="gravity compensation Q(q) while holding a pose"),
         )
+        self.declare_parameter(
+            "law",
+            "pd_feedforward",
+            ParameterDescriptor(description=f"control law while following: one of {LAW_NAMES}"),
+        )
+        for name, (default, _, text) in _LAW_NUMBERS.items():
+            self.declare_parameter(
+                name, [default], ParameterDescriptor(description=text, dynamic_typing=True)
+            )
+        self.declare_parameter(
+            "task_frame",
+            "",
+            ParameterDescriptor(description="task-space laws: tip link; empty: tool0 or last link"),
+        )
+        self.declare_parameter(
+            "task_rows",
+            "",
+            ParameterDescriptor(
+                description="task-space laws: controlled components, comma-separated from "
+                "x,y,z,rx,ry,rz; empty: all six (n >= 6) or n independent ones"
+            ),
+        )
+        self.declare_parameter(
+            "integral_action",
+            False,
+            ParameterDescriptor(description="computed_torque, predictive: add K_I ∫e to w"),
+        )
+        self.declare_parameter(
+            "blend_time",
+            0.1,
+            ParameterDescriptor(
+                description="bumpless law change: the torque gap fades out over this time (s)"
+            ),
+        )
         self._gains = {
             name: self._gain_values(name, self.get_parameter(name).value) for name in _GAIN_DEFAULTS
         }
         self.feedforward = bool(self.get_parameter("feedforward").value)
         self.hold_gravity = bool(self.get_parameter("hold_gravity").value)
+        current = {p: self.get_parameter(p).value for p in (*_LAW_NUMBERS, *_LAW_OTHER)}
+        self._law_params = self._checked_law_params(current)
+        self.law_name = self._law_params["law"]
+        self.switch: LawSwitch | None = None
 
         self.model = None
         self.state = HOLDING
@@ -127,22 +196,122 @@ class FeedbackController(Node):
             raise ParameterError(str(exc)) from None
         return values
 
+    def _checked_law_params(self, values: dict) -> dict:
+        """The law parameters, type- and range-checked (lengths: when the law is built)."""
+        out = dict(values)
+        if values["law"] not in LAW_NAMES:
+            raise ParameterError(f"law = {values['law']!r}: expected one of {list(LAW_NAMES)}")
+        for name, (_, bound, _) in _LAW_NUMBERS.items():
+            numbers = number_list(values[name], name)
+            if not numbers:
+                raise ParameterError(f"{name}: empty (give 1 value, or one per joint)")
+            for i, x in enumerate(numbers):
+                ok = x > 0.0 if bound == ">0" else x >= 0.0
+                if not (math.isfinite(x) and ok):
+                    raise ParameterError(
+                        f"{name}[{i}] = {x}: must be finite and {bound[0]} {bound[1:]}"
+                    )
+            out[name] = numbers
+        for name in ("task_frame", "task_rows"):
+            if not isinstance(values[name], str):
+                raise ParameterError(f"{name} = {values[name]!r}: expected a string")
+        rows = [r.strip() for r in values["task_rows"].split(",") if r.strip()]
+        for r in rows:
+            if r not in _TASK_ROWS:
+                raise ParameterError(f"task_rows: {r!r} is not one of {list(_TASK_ROWS)}")
+        out["task_rows"] = [_TASK_ROWS.index(r) for r in rows]
+        for name in ("integral_action", "feedforward"):
+            if not isinstance(values[name], bool):
+                raise ParameterError(f"{name} = {values[name]!r}: expected a bool")
+        blend = values["blend_time"]
+        if isinstance(blend, bool) or not isinstance(blend, int | float):
+            raise ParameterError(f"blend_time = {blend!r}: expected a number of seconds")
+        if not (math.isfinite(blend) and blend >= 0.0):
+            raise ParameterError(f"blend_time = {blend}: must be finite and >= 0")
+        return out
+
+    def _build_law(self, values: dict):
+        """The law the parameters ``values`` describe, for the current model."""
+        model = self.model
+        n = model.n
+        if values["task_frame"] and values["task_frame"] not in model.frames:
+            raise ParameterError(
+                f"task_frame: no link or frame named '{values['task_frame']}' in the model "
+                f"(frames: {sorted(model.frames)})"
+            )
+        limit = values["effort_limit"]
+        if limit == [0.0]:
+            limit = model.effort_limit.tolist()  # inf where the URDF has none
+        elif any(x == 0.0 for x in limit):
+            raise ParameterError("effort_limit: 0 is only valid as the single value 'URDF limits'")
+        integral_limit = [] if values["integral_limit"] == [0.0] else values["integral_limit"]
+        settings = LawSettings(
+            kp=self._gains["kp"],
+            kd=self._gains["kd"],
+            ki=values["ki"],
+            omega=values["omega"],
+            zeta=values["zeta"],
+            task_kp=values["task_kp"],
+            task_kd=values["task_kd"],
+            task_ki=values["task_ki"],
+            task_frame=values["task_frame"],
+            task_rows=values["task_rows"],
+            integral_limit=integral_limit,
+            effort_limit=limit,
+            feedforward=values["feedforward"],
+            integral_action=values["integral_action"],
+        )
+        try:
+            law = make_law(values["law"], model, settings)
+        except (ControlError, ModelError) as exc:
+            raise ParameterError(f"law {values['law']}: {exc}") from None
+        if law.n != n:  # pragma: no cover - make_law builds for the model
+            raise ParameterError(f"law {values['law']}: {law.n} joints for {n}")
+        return law
+
     def _on_set_parameters(self, params) -> SetParametersResult:
         new = {}
+        law_values = dict(self._law_params)
+        law_changed = False
         try:
             for p in params:
                 if p.name in _GAIN_DEFAULTS:
                     new[p.name] = self._gain_values(p.name, p.value)
-                elif p.name in ("feedforward", "hold_gravity") and not isinstance(p.value, bool):
+                    law_changed = True
+                elif p.name == "hold_gravity" and not isinstance(p.value, bool):
                     raise ParameterError(f"{p.name} = {p.value!r}: expected a bool")
+                elif p.name in _LAW_NUMBERS or p.name in _LAW_OTHER:
+                    law_values[p.name] = p.value
+                    law_changed = True
+            if law_changed:
+                # validate everything, then build the new law, before changing anything
+                if "task_rows" in law_values and isinstance(law_values["task_rows"], list):
+                    law_values["task_rows"] = ",".join(
+                        _TASK_ROWS[i] for i in law_values["task_rows"]
+                    )
+                law_values = self._checked_law_params(law_values)
+                old_gains = self._gains
+                self._gains = {**old_gains, **new}
+                try:
+                    law = self._build_law(law_values) if self.model is not None else None
+                finally:
+                    self._gains = old_gains
         except ParameterError as exc:
             return SetParametersResult(successful=False, reason=str(exc))
         self._gains.update(new)
         if self.model is not None and new:
             self.pd.set_gains(self._gains["kp"], self._gains["kd"])
         for p in params:
-            if p.name in ("feedforward", "hold_gravity"):
-                setattr(self, p.name, p.value)
+            if p.name == "hold_gravity":
+                self.hold_gravity = p.value
+        if law_changed:
+            self._law_params = law_values
+            self.feedforward = law_values["feedforward"]
+            self.law_name = law_values["law"]
+            if law is not None:
+                self.switch.blend_time = float(law_values["blend_time"])
+                self.switch.switch(law)  # from the next tick, with the gap faded out
+                self.get_logger().info(f"law: {self.law_name} (bumpless change)")
         return SetParametersResult(successful=True)
 
     # ------------------------------------------------------------------ model
@@ -153,6 +322,15 @@ class FeedbackController(Node):
         except ControlError as exc:
             raise ParameterError(str(exc)) from None
         self.pd = pd
+        self.model = model  # _build_law needs it
+        try:
+            law = self._build_law(self._law_params)
+        except ParameterError:
+            self.model = None
+            raise
+        self.switch = LawSwitch(law, float(self._law_params["blend_time"]))
+        self._reference = Reference(np.zeros(n))
+        self._tau = np.zeros(n)
         self.joint_map = JointMap(model.joint_names)
         self.data = model.make_data()
         # per-tick buffers: nothing is allocated on the hot path but the message's list
@@ -267,15 +445,17 @@ class FeedbackController(Node):
             self._current = cur = None
 
         if cur is not None:
-            q_d, v_d, _, tau_ff = cur.sample(t)
-            np.copyto(self._q_desired, q_d)
-            tau = self.pd.track(q, v, q_d, v_d, tau_ff if self.feedforward else None)
+            ref = self._reference
+            ref.q, ref.v, ref.a, ref.tau_ff = cur.sample(t)  # views of the sampler's buffer
+            np.copyto(self._q_desired, ref.q)
+            tau = self.switch.step(t, q, v, ref, self._tau)
             self.state = FOLLOWING
         else:
             if self._q_hold is None:
                 self._q_hold = q.copy()  # at start: hold the first measured pose
             g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
             tau = self.pd.hold(q, v, self._q_hold, g)
+            self.switch.interrupt()
             self.state = PENDING if self._next is not None else HOLDING
 
         command = self._command
@@ -307,7 +487,11 @@ class FeedbackController(Node):
             "last_rejection": self._last_rejection,
             "feedforward": self.feedforward,
             "hold_gravity": self.hold_gravity,
+            "law": self.law_name,
         }
+        if self.switch is not None:
+            values["saturated"] = self.switch.law.saturated
+            values["blending"] = self.switch.blending
         s.period_ticks = s.compute_ns = s.compute_max_ns = s.total_ns = 0
         if self.model is None:
             return WARN, "waiting for the robot model", values

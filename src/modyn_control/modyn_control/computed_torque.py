@@ -1,0 +1,173 @@
+"""Computed torque (inverse dynamics control) in joint space, Khalil §9.4.2.
+
+* :class:`ComputedTorque` [9.22] ``Γ = Â(q) w + Ĥ(q, q̇)`` with
+
+  - ``scheme="tracking"`` [9.24] ``w = q̈_d + K_d (q̇_d − q̇) + K_p (q_d − q)``: on a perfect
+    model q̈ = w [9.23] and the error obeys ë + K_d ė + K_p e = 0 [9.25];
+  - ``scheme="position"`` [9.29] ``w = K_p (q_d − q) − K_d q̇``, giving [9.30]
+    ``q̈ + K_d q̇ + K_p q = K_p q_d``.
+
+* :class:`PredictiveControl` [9.31] ``Γ = Â(q_d) w + Ĥ(q_d, q̇_d)`` [Khalil 78]: the model is
+  evaluated on the desired motion, so it carries no measurement noise and can be computed
+  ahead (§9.4.2.4). With the precomputed feed-forward ``τ_ff = Â(q_d) q̈_d + Ĥ(q_d, q̇_d)`` it is
+  ``Γ = τ_ff + Â(q_d)(w − q̈_d)`` (tracking: ``τ_ff + Â(q_d)(K_d ė + K_p e)``).
+
+Practical computation (§9.4.2.5): the law is one Newton-Euler call with w as the acceleration,
+``Γ = NE(q, q̇, w)`` (resp. ``NE(q_d, q̇_d, w)``), never A⁻¹ nor even A·w + H separately. The gains
+are in acceleration units: K_p = ω_n², K_d = 2 ζ ω_n [9.26] (:mod:`modyn_control.gains`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from modyn_model import algorithms
+
+from .gains import integral_gains, second_order_gains
+from .law_base import ControlLaw, Reference
+from .laws import ControlError
+
+__all__ = ["ComputedTorque", "PredictiveControl"]
+
+SCHEMES = ("tracking", "position")
+
+
+def _acceleration_gains(n, omega, zeta, integral) -> tuple[np.ndarray, ...]:
+    if integral:
+        kp, kd, ki = integral_gains(omega, zeta)
+    else:
+        (kp, kd), ki = second_order_gains(omega, zeta), np.zeros(1)
+    if kp.size not in (1, n):
+        raise ControlError(f"omega/zeta: {kp.size} values for {n} joints (give 1 or {n})")
+    return tuple(np.broadcast_to(k, (n,)).copy() for k in (kp, kd, ki))
+
+
+class ComputedTorque(ControlLaw):
+    """Γ = NE(q, q̇, w), w from [9.24] or [9.29] (see the module docstring).
+
+    Parameters
+    ----------
+    model : modyn_model.RobotModel
+        The controller's model (Â, Ĥ): it may differ from the real robot.
+    omega, zeta : float or (n,) array
+        Natural frequency (rad/s, > 0) and damping ratio (≥ 0) of each joint's error dynamics.
+    scheme : {"tracking", "position"}
+    friction : bool
+        Include the model's friction in Ĥ (default True; a model without friction data adds 0).
+    integral : bool
+        Add K_I ∫(q_d − q) to w (footnote of [9.24]; removes the static error of an unmodelled
+        constant torque such as Coulomb friction or a payload's weight); the gains then come
+        from :func:`~modyn_control.gains.integral_gains`. The integral (rad/s²) is clamped to
+        ±``integral_limit``.
+    integral_limit : float
+        Clamp of K_I ∫e (rad/s²).
+    effort_limit : float or (n,) array, optional
+    """
+
+    name = "computed_torque"
+
+    def __init__(
+        self,
+        model,
+        omega,
+        zeta=1.0,
+        scheme="tracking",
+        friction=True,
+        effort_limit=None,
+        integral=False,
+        integral_limit=100.0,
+    ):
+        super().__init__(model.n, effort_limit)
+        if scheme not in SCHEMES:
+            raise ControlError(f"scheme = {scheme!r}: expected one of {list(SCHEMES)}")
+        self.model = model
+        self.data = model.make_data()
+        self.scheme = scheme
+        self.friction = bool(friction)
+        self.integral = bool(integral)
+        self.kp, self.kd, self.ki = _acceleration_gains(self.n, omega, zeta, self.integral)
+        if not (np.isfinite(integral_limit) and integral_limit > 0.0):
+            raise ControlError(f"integral_limit = {integral_limit}: must be finite and > 0")
+        self.integral_limit = float(integral_limit)
+        self.w = np.zeros(self.n)  # the commanded acceleration of the last tick (rad/s²)
+        self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
+        self._t: float | None = None
+        self._work = np.zeros(self.n)
+
+    def reset(self, q, v) -> None:
+        self.w_integral.fill(0.0)
+        self._t = None
+
+    def _acceleration(self, t, q, v, ref: Reference) -> np.ndarray:
+        w, work = self.w, self._work
+        np.subtract(ref.q, q, out=w)
+        w *= self.kp
+        if self.scheme == "tracking":  # [9.24]
+            np.subtract(ref.v, v, out=work)
+            work *= self.kd
+            w += work
+            w += ref.a
+        else:  # [9.29]
+            np.multiply(self.kd, v, out=work)
+            w -= work
+        if self.integral:
+            dt = 0.0 if self._t is None else t - self._t
+            self._t = t
+            if dt > 0.0:
+                np.subtract(ref.q, q, out=work)
+                work *= self.ki
+                work *= dt
+                self.w_integral += work
+                lim = self.integral_limit
+                np.clip(self.w_integral, -lim, lim, out=self.w_integral)
+            w += self.w_integral
+        return w
+
+    def _compute(self, t, q, v, ref: Reference, out) -> None:
+        w = self._acceleration(t, q, v, ref)
+        # §9.4.2.5: Â(q) w + Ĥ(q, q̇) is the inverse dynamic model at acceleration w
+        out[:] = algorithms.inverse_dynamics(self.model, self.data, q, v, w, friction=self.friction)
+
+
+class PredictiveControl(ComputedTorque):
+    """Γ = Â(q_d) w + Ĥ(q_d, q̇_d) [9.31] (see the module docstring).
+
+    Parameters
+    ----------
+    use_feedforward : bool
+        True (default): when the reference carries ``tau_ff``, Γ = τ_ff + Â(q_d)(w − q̈_d), with
+        Â(q_d) from the model (it depends on the desired motion only); else (or without τ_ff)
+        Γ = NE(q_d, q̇_d, w), one Newton-Euler call (§9.4.2.5).
+    Other parameters as :class:`ComputedTorque`.
+    """
+
+    name = "predictive"
+
+    def __init__(
+        self,
+        model,
+        omega,
+        zeta=1.0,
+        scheme="tracking",
+        friction=True,
+        use_feedforward=True,
+        effort_limit=None,
+        integral=False,
+        integral_limit=100.0,
+    ):
+        super().__init__(
+            model, omega, zeta, scheme, friction, effort_limit, integral, integral_limit
+        )
+        self.use_feedforward = bool(use_feedforward)
+
+    def _compute(self, t, q, v, ref: Reference, out) -> None:
+        w = self._acceleration(t, q, v, ref)
+        if self.use_feedforward and ref.tau_ff is not None:
+            A = algorithms.mass_matrix(self.model, self.data, ref.q)  # Â(q_d)
+            np.subtract(w, ref.a, out=self._work)
+            np.dot(A, self._work, out=out)
+            out += ref.tau_ff
+        else:
+            out[:] = algorithms.inverse_dynamics(
+                self.model, self.data, ref.q, ref.v, w, friction=self.friction
+            )

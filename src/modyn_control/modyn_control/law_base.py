@@ -1,0 +1,198 @@
+"""The common interface of the control laws of Khalil ch. 9, and the bumpless switch.
+
+Every law is a small class with
+
+* ``reset(q, v)``: forget the internal state (integrators), at the measured state;
+* ``step(t, q, v, ref, out) -> out``: the joint efforts at time ``t`` (s) for the measured
+  ``q`` (rad / m) and ``v`` (rad/s / m/s) and the reference ``ref`` (:class:`Reference`),
+  written into the caller's ``out`` (n,) array. Laws allocate their buffers at construction.
+
+:class:`LawSwitch` holds the active law and makes a change of law *bumpless*: the difference
+between the old law's last torque and the new law's first torque is added to the new law and
+fades out linearly over ``blend_time``; the torque then never steps by more than what the
+active law alone would step plus ``|δ| Δt / blend_time`` per tick (δ: the torque gap at the
+switch).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .laws import ControlError
+
+__all__ = ["Reference", "ControlLaw", "LawSwitch", "saturate", "limits_array"]
+
+
+class Reference:
+    """Desired motion at one instant (joint space; optional task-space target).
+
+    Attributes
+    ----------
+    q, v, a : (n,) arrays
+        Desired position (rad / m), velocity, acceleration.
+    tau_ff : (n,) array or None
+        Precomputed feed-forward effort A(q_d) q̈_d + H(q_d, q̇_d) (N·m / N), when available.
+    x_pos, x_rot : (3,) and (3, 3) arrays or None
+        Task-space target of the tip frame (base axes): position (m) and orientation. When
+        None the task-space laws derive the target from ``q, v, a`` by forward kinematics.
+    x_vel, x_acc : (6,) arrays or None
+        Desired twist [ṗ; ω] and its derivative [p̈; ω̇] (base axes).
+
+    The attributes are plain references: the controller points them at its sampler's buffers
+    each tick (no copy).
+    """
+
+    __slots__ = ("q", "v", "a", "tau_ff", "x_pos", "x_rot", "x_vel", "x_acc")
+
+    def __init__(self, q, v=None, a=None, tau_ff=None):
+        q = np.asarray(q, dtype=float)
+        self.q = q
+        self.v = np.zeros_like(q) if v is None else np.asarray(v, dtype=float)
+        self.a = np.zeros_like(q) if a is None else np.asarray(a, dtype=float)
+        self.tau_ff = None if tau_ff is None else np.asarray(tau_ff, dtype=float)
+        self.x_pos = self.x_rot = self.x_vel = self.x_acc = None
+
+    def set_task(self, pos, rot, vel, acc) -> Reference:
+        """Give an explicit task-space target (see the class attributes); returns self."""
+        self.x_pos = np.asarray(pos, dtype=float)
+        self.x_rot = np.asarray(rot, dtype=float)
+        self.x_vel = np.asarray(vel, dtype=float)
+        self.x_acc = np.asarray(acc, dtype=float)
+        return self
+
+
+def limits_array(value, n: int, name: str) -> np.ndarray:
+    """Per-joint effort limits: None → +inf; one value or n values, each > 0 (inf allowed)."""
+    if value is None:
+        return np.full(n, np.inf)
+    arr = np.atleast_1d(np.asarray(value, dtype=float))
+    if arr.shape not in ((1,), (n,)):
+        raise ControlError(f"{name}: {arr.size} values for {n} joints (give 1 or {n})")
+    bad = np.flatnonzero(np.isnan(arr) | (arr <= 0.0))
+    if bad.size:
+        raise ControlError(f"{name}[{int(bad[0])}] = {arr[bad[0]]}: must be > 0")
+    return np.broadcast_to(arr, (n,)).copy()
+
+
+def saturate(out: np.ndarray, limit: np.ndarray) -> bool:
+    """Clip ``out`` to ±limit in place; True if any joint was clipped."""
+    if np.any(np.abs(out) > limit):
+        np.clip(out, -limit, limit, out=out)
+        return True
+    return False
+
+
+class ControlLaw:
+    """Base class: a joint-effort law with an ``effort_limit`` saturation.
+
+    Parameters
+    ----------
+    n : int
+        Number of joints.
+    effort_limit : float or (n,) array, optional
+        |τ_j| ≤ limit_j after the law (N·m / N); None: no saturation.
+
+    Attributes
+    ----------
+    name : str
+        The law's name (the node's ``law`` parameter value).
+    saturated : bool
+        Whether the last :meth:`step` clipped the output.
+    """
+
+    name = "law"
+
+    def __init__(self, n: int, effort_limit=None):
+        self.n = int(n)
+        self.effort_limit = limits_array(effort_limit, self.n, "effort_limit")
+        self.saturated = False
+
+    def reset(self, q, v) -> None:
+        """Forget any internal state (nothing for a static law)."""
+
+    def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
+        """Write the efforts into ``out`` and return it (see the module docstring)."""
+        self._compute(t, q, v, ref, out)
+        self.saturated = saturate(out, self.effort_limit)
+        return out
+
+    def _compute(self, t, q, v, ref, out) -> None:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+class LawSwitch:
+    """The active law plus a linear fade of the torque gap at a change of law (bumpless).
+
+    Parameters
+    ----------
+    law : ControlLaw
+        The initial law.
+    blend_time : float
+        Duration T (s, ≥ 0) over which the gap δ = τ_old − τ_new at the switch fades to zero;
+        0 switches abruptly.
+
+    Notes
+    -----
+    After :meth:`switch` at time t_s the output is ``τ_new(t) + δ · max(0, 1 − (t − t_s)/T)``,
+    so at the first tick the torque equals what the old law would have commanded, and between
+    two ticks Δt apart the fade adds at most ``|δ| Δt / T`` to the law's own change.
+    """
+
+    def __init__(self, law: ControlLaw, blend_time: float = 0.1):
+        if not (np.isfinite(blend_time) and blend_time >= 0.0):
+            raise ControlError(f"blend_time = {blend_time}: must be finite and >= 0")
+        self.law = law
+        self.blend_time = float(blend_time)
+        self._pending: ControlLaw | None = None
+        self._gap = np.zeros(law.n)
+        self._t_switch: float | None = None
+        self._blending = False
+        self.last = np.zeros(law.n)  # the last torque returned
+        self._has_last = False
+
+    def switch(self, law: ControlLaw) -> None:
+        """Use ``law`` from the next :meth:`step` on (its gap to the old law is faded out)."""
+        if law.n != self.law.n:
+            raise ControlError(f"the new law has {law.n} joints, the active one {self.law.n}")
+        self._pending = law
+
+    @property
+    def blending(self) -> bool:
+        """True while a gap is being faded out."""
+        return self._blending
+
+    def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
+        """The active law's torque (plus the fading gap) into ``out``."""
+        pending = self._pending
+        if pending is not None:
+            self._pending = None
+            if self._has_last and self.blend_time > 0.0:
+                # the old law's torque at this tick is what continuity needs
+                self.law.step(t, q, v, ref, self._gap)
+                pending.reset(q, v)
+                pending.step(t, q, v, ref, out)
+                np.subtract(self._gap, out, out=self._gap)  # δ = τ_old − τ_new
+                self._t_switch = t
+                self._blending = True
+            else:
+                pending.reset(q, v)
+            self.law = pending
+            if not self._blending:
+                self.law.step(t, q, v, ref, out)
+        else:
+            self.law.step(t, q, v, ref, out)
+        if self._blending:
+            w = 1.0 - (t - self._t_switch) / self.blend_time
+            if w <= 0.0:
+                self._blending = False
+            else:
+                out += min(w, 1.0) * self._gap
+                np.clip(out, -self.law.effort_limit, self.law.effort_limit, out=out)
+        np.copyto(self.last, out)
+        self._has_last = True
+        return out
+
+    def interrupt(self) -> None:
+        """Forget the torque history (e.g. while another law, the hold, commands the robot)."""
+        self._blending = False
+        self._has_last = False

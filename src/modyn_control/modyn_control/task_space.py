@@ -1,0 +1,332 @@
+"""Task-space laws of a tip frame: PID through Jᵀ (§9.3.3) and computed torque (§9.4.3).
+
+The task coordinates are the pose of a frame (a URDF link) in the base frame: its origin p (m)
+and orientation R. Velocities are twists Ẋ = [ṗ; ω] = J(q) q̇, with J the geometric Jacobian
+([linear; angular] rows in base axes, :meth:`modyn_model.RobotModel.jacobian`). The pose error
+is e_x = [p_d − p; θu], where θu is the rotation vector of R_d Rᵀ (base axes; to first order
+the integral of ω_d − ω). ``rows`` selects the controlled components (e.g. [0, 2] for a planar
+arm moving in x-z); the default is all six when the robot has ≥ 6 joints, else n independent
+rows chosen automatically.
+
+* :class:`TaskPID` [9.17] ``Γ = Jᵀ [K_p e_x + K_d (Ẋ_d − Ẋ) + K_I ∫ e_x dτ]`` (+ Q(q) with
+  ``gravity=True``: [9.17] alone leaves the gravity load to the integral).
+* :class:`TaskComputedTorque` [9.33] ``Γ = Â J⁺ (w − J̇ q̇) + Ĥ`` with [9.35]
+  ``w = Ẍ_d + K_d (Ẋ_d − Ẋ) + K_p e_x``, evaluated as ``NE(q, q̇, J⁺(w − J̇q̇))``; on a perfect
+  model Ẍ = w [9.34] and ë_x + K_d ė_x + K_p e_x = 0 [9.36] (exactly for the position rows).
+
+J⁺ is a damped least-squares inverse: ``J⁺ = V diag(σ / (σ² + λ²)) Uᵀ`` with λ² = 0 while the
+smallest singular value σ_min ≥ ε and ``λ² = (1 − (σ_min/ε)²) λ_max²`` below (Nakamura/
+Maciejewski), so it equals J⁻¹ away from singularities and stays bounded near them.
+The task reference comes from the :class:`~modyn_control.law_base.Reference`'s task fields,
+or, when they are None, from the joint reference: X_d = f(q_d), Ẋ_d = J(q_d) q̇_d,
+Ẍ_d = J(q_d) q̈_d + J̇(q_d) q̇_d (the inverse of [9.19]–[9.20]).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from modyn_model import algorithms
+from modyn_model.kinematics import forward_kinematics
+
+from .gains import second_order_gains
+from .law_base import ControlLaw, Reference, limits_array
+from .laws import ControlError
+
+__all__ = [
+    "TaskKinematics",
+    "rotation_error",
+    "damped_pinv",
+    "TaskPID",
+    "TaskComputedTorque",
+]
+
+
+def _cross(a, b) -> tuple:
+    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
+
+
+def _add(a, b) -> tuple:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def _sub(a, b) -> tuple:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+def _scale(k: float, a) -> tuple:
+    return (k * a[0], k * a[1], k * a[2])
+
+
+def rotation_error(r_d: np.ndarray, r: np.ndarray) -> np.ndarray:
+    """θu, the rotation vector of R_d Rᵀ (base axes, rad): the rotation taking R to R_d."""
+    m = r_d @ r.T
+    c = 0.5 * (m[0, 0] + m[1, 1] + m[2, 2] - 1.0)
+    s_vec = 0.5 * np.array([m[2, 1] - m[1, 2], m[0, 2] - m[2, 0], m[1, 0] - m[0, 1]])
+    s = float(np.linalg.norm(s_vec))
+    angle = float(np.arctan2(s, np.clip(c, -1.0, 1.0)))
+    if s < 1e-9:
+        if c > 0.0:
+            return s_vec  # θ ≈ sin θ: small-angle limit
+        # θ ≈ π: the axis is the eigenvector of the symmetric part (not reached by a controller
+        # that tracks; handled so that the error stays defined)
+        w, vecs = np.linalg.eigh(0.5 * (m + m.T))
+        return np.pi * vecs[:, int(np.argmax(w))]
+    return s_vec * (angle / s)
+
+
+def damped_pinv(jac: np.ndarray, epsilon: float, lambda_max: float) -> np.ndarray:
+    """Damped least-squares inverse of ``jac`` (m, n) (see the module docstring)."""
+    u, s, vt = np.linalg.svd(jac, full_matrices=False)
+    s_min = s[-1]
+    lam2 = 0.0 if s_min >= epsilon else (1.0 - (s_min / epsilon) ** 2) * lambda_max**2
+    return (vt.T * (s / (s * s + lam2))) @ u.T
+
+
+class TaskKinematics:
+    """Pose, Jacobian and J̇q̇ of one frame of a serial model.
+
+    Parameters
+    ----------
+    model : modyn_model.RobotModel
+    frame : str
+        Link name of the tip frame (a moving body or a link fixed to one).
+    """
+
+    def __init__(self, model, frame: str):
+        self.model = model
+        self.frame = frame
+        f = model.frame(frame)
+        if f.body < 0:
+            raise ControlError(f"task frame '{frame}' is fixed to the base: no joint moves it")
+        self._body = f.body
+        chain = []
+        j = f.body
+        while j >= 0:
+            chain.append(j)
+            j = int(model.parents[j])
+        self.chain = chain[::-1]  # root → tip
+        self._f_rot = np.asarray(f.rotation, float)
+        self._f_pos = np.asarray(f.translation, float)
+
+    def evaluate(self, q, v):
+        """(p, R, J, Ẋ, J̇q̇) at (q, q̇): position (3,), rotation (3, 3), Jacobian (6, n),
+        twist (6,) and the bias acceleration J̇ q̇ (6,), all in base axes."""
+        model = self.model
+        o_rot, o_pos = forward_kinematics(model, np.asarray(q, float))
+        rb = o_rot[self._body]
+        rot = rb @ self._f_rot
+        p = rb @ self._f_pos + o_pos[self._body]
+        n = model.n
+        jac = np.zeros((6, n))
+        bias = [0.0] * 6
+        # 3-vectors as Python floats: np.cross on (3,) arrays costs ~10 µs a call
+        pt = p.tolist()
+        z_all = np.einsum("jab,jb->ja", o_rot, model.axes).tolist()
+        o_all = o_pos.tolist()
+        qd = [float(x) for x in v]
+        # forward pass: angular velocity ω and origin velocity of each body of the chain
+        omega = (0.0, 0.0, 0.0)
+        vel = (0.0, 0.0, 0.0)
+        prev_o = None
+        rows = []  # (j, z, o, ω_{a(j)}, velocity of O_j)
+        for j in self.chain:
+            z, o = z_all[j], o_all[j]
+            if prev_o is not None:
+                vel = _add(vel, _cross(omega, _sub(o, prev_o)))
+            rows.append((j, z, o, omega, vel))
+            if model.sigma[j] == 0:
+                omega = _add(omega, _scale(qd[j], z))
+            else:
+                vel = _add(vel, _scale(qd[j], z))
+            prev_o = o
+        v_tip = _add(vel, _cross(omega, _sub(pt, prev_o)))
+        for j, z, o, omega_parent, vel_o in rows:
+            zdot = _cross(omega_parent, z)  # ż_j = ω_{a(j)} × z_j
+            if model.sigma[j] == 0:
+                r = _sub(pt, o)
+                jac[:3, j] = _cross(z, r)
+                jac[3:, j] = z
+                # d/dt [z × (p − o)] = ż × (p − o) + z × (ṗ − ȯ)
+                d = _add(_cross(zdot, r), _cross(z, _sub(v_tip, vel_o)))
+                for i in range(3):
+                    bias[i] += qd[j] * d[i]
+                    bias[3 + i] += qd[j] * zdot[i]
+            else:
+                jac[:3, j] = z
+                for i in range(3):
+                    bias[i] += qd[j] * zdot[i]
+        twist = np.array(v_tip + omega)
+        return p, rot, jac, twist, np.array(bias)
+
+
+def _auto_rows(kin: TaskKinematics, n: int) -> list[int]:
+    """n independent task rows (all 6 when n ≥ 6), from J at a fixed generic configuration."""
+    if n >= 6:
+        return list(range(6))
+    rng = np.random.default_rng(12345)
+    jac = kin.evaluate(rng.uniform(-1.0, 1.0, n), np.zeros(n))[2]
+    rows: list[int] = []
+    for r in range(6):  # position rows first: the tip's place is what a task usually is
+        trial = rows + [r]
+        if np.linalg.matrix_rank(jac[trial], tol=1e-9) == len(trial):
+            rows = trial
+        if len(rows) == n:
+            break
+    return rows
+
+
+class _TaskLaw(ControlLaw):
+    """Shared set-up: frame kinematics, row selection, task reference."""
+
+    def __init__(self, model, frame, rows=None, effort_limit=None):
+        super().__init__(model.n, effort_limit)
+        self.model = model
+        self.data = model.make_data()
+        self.kin = TaskKinematics(model, frame)
+        rows = _auto_rows(self.kin, self.n) if rows is None or len(rows) == 0 else list(rows)
+        if any(r not in range(6) for r in rows) or len(set(rows)) != len(rows):
+            raise ControlError(f"task rows {rows}: expected distinct indices in 0..5")
+        if len(rows) > self.n:
+            raise ControlError(f"task rows {rows}: more task components than the {self.n} joints")
+        self.rows = np.array(rows, dtype=int)
+        self.m = len(rows)
+        self.error = np.zeros(6)  # the last pose error e_x [p_d − p; θu] (m, rad)
+
+    def _task_reference(self, ref: Reference):
+        if ref.x_pos is not None:
+            return ref.x_pos, ref.x_rot, ref.x_vel, ref.x_acc
+        p_d, r_d, j_d, _, bias_d = self.kin.evaluate(ref.q, ref.v)
+        return p_d, r_d, j_d @ ref.v, j_d @ ref.a + bias_d
+
+    def _gains(self, name, value, default=None) -> np.ndarray:
+        arr = np.atleast_1d(np.asarray(value, dtype=float))
+        if arr.size not in (1, self.m):
+            raise ControlError(f"{name}: {arr.size} values for {self.m} task rows (give 1 or m)")
+        bad = np.flatnonzero(~(np.isfinite(arr) & (arr >= 0.0)))
+        if bad.size:
+            raise ControlError(f"{name}[{int(bad[0])}] = {arr[bad[0]]}: must be finite and >= 0")
+        return np.broadcast_to(arr, (self.m,)).copy()
+
+
+class TaskPID(_TaskLaw):
+    """Γ = Jᵀ [K_p e_x + K_d (Ẋ_d − Ẋ) + K_I ∫ e_x] (+ Q(q)) [9.17].
+
+    Parameters
+    ----------
+    model : modyn_model.RobotModel
+    frame : str
+        Tip link.
+    kp, kd, ki : float or (m,) array
+        Task gains per controlled row: N/m, N·s/m, N/(m·s) for the position rows,
+        N·m/rad, N·m·s/rad, N·m/(rad·s) for the orientation rows.
+    rows : sequence of int, optional
+        Controlled components of [x y z θx θy θz] (default: see the module docstring).
+    gravity : bool
+        Add Q(q) (default True).
+    integral_limit : float or (m,) array, optional
+        Clamp of K_I ∫e_x per row (N or N·m); default: no clamp.
+    effort_limit : float or (n,) array, optional
+    """
+
+    name = "task_pid"
+
+    def __init__(
+        self,
+        model,
+        frame,
+        kp,
+        kd,
+        ki=0.0,
+        rows=None,
+        gravity=True,
+        integral_limit=None,
+        effort_limit=None,
+    ):
+        super().__init__(model, frame, rows, effort_limit)
+        self.kp = self._gains("task_kp", kp)
+        self.kd = self._gains("task_kd", kd)
+        self.ki = self._gains("task_ki", ki)
+        self.gravity = bool(gravity)
+        self.integral_limit = limits_array(integral_limit, self.m, "integral_limit")
+        self.integral = np.zeros(self.m)
+        self._t: float | None = None
+
+    def reset(self, q, v) -> None:
+        self.integral.fill(0.0)
+        self._t = None
+
+    def _compute(self, t, q, v, ref: Reference, out) -> None:
+        p_d, r_d, xd_d, _ = self._task_reference(ref)
+        p, rot, jac, twist, _ = self.kin.evaluate(q, v)
+        e = self.error
+        e[:3] = p_d - p
+        e[3:] = rotation_error(r_d, rot)
+        rows = self.rows
+        e_r = e[rows]
+        dt = 0.0 if self._t is None else t - self._t
+        self._t = t
+        if dt > 0.0:
+            self.integral += self.ki * e_r * dt
+            np.clip(self.integral, -self.integral_limit, self.integral_limit, out=self.integral)
+        force = self.kp * e_r + self.kd * (xd_d[rows] - twist[rows]) + self.integral
+        np.dot(jac[rows].T, force, out=out)  # Γ = Jᵀ F (virtual work)
+        if self.gravity:
+            out += algorithms.gravity(self.model, self.data, q)
+
+
+class TaskComputedTorque(_TaskLaw):
+    """Γ = NE(q, q̇, J⁺ (w − J̇ q̇)), w from [9.35] (see the module docstring).
+
+    Parameters
+    ----------
+    model : modyn_model.RobotModel
+    frame : str
+    omega, zeta : float or (m,) array
+        Natural frequency (rad/s) and damping ratio of each task row: K_p = ω², K_d = 2ζω.
+    rows : sequence of int, optional
+    epsilon, lambda_max : float
+        Damped inverse: singular-value threshold ε and maximum damping λ_max (units of J).
+    friction : bool
+        Include the model's friction in Ĥ.
+    effort_limit : float or (n,) array, optional
+    """
+
+    name = "task_computed_torque"
+
+    def __init__(
+        self,
+        model,
+        frame,
+        omega,
+        zeta=1.0,
+        rows=None,
+        epsilon=0.02,
+        lambda_max=0.05,
+        friction=True,
+        effort_limit=None,
+    ):
+        super().__init__(model, frame, rows, effort_limit)
+        kp, kd = second_order_gains(omega, zeta)
+        self.kp = self._gains("omega", kp)
+        self.kd = self._gains("zeta", kd)
+        for name, x in (("epsilon", epsilon), ("lambda_max", lambda_max)):
+            if not (np.isfinite(x) and x >= 0.0):
+                raise ControlError(f"{name} = {x}: must be finite and >= 0")
+        self.epsilon, self.lambda_max = float(epsilon), float(lambda_max)
+        self.friction = bool(friction)
+        self.qdd = np.zeros(self.n)  # the joint acceleration commanded last (rad/s²)
+
+    def _compute(self, t, q, v, ref: Reference, out) -> None:
+        p_d, r_d, xd_d, xdd_d = self._task_reference(ref)
+        p, rot, jac, twist, bias = self.kin.evaluate(q, v)
+        e = self.error
+        e[:3] = p_d - p
+        e[3:] = rotation_error(r_d, rot)
+        rows = self.rows
+        w = xdd_d[rows] + self.kd * (xd_d[rows] - twist[rows]) + self.kp * e[rows]  # [9.35]
+        j_inv = damped_pinv(jac[rows], self.epsilon, self.lambda_max)
+        np.dot(j_inv, w - bias[rows], out=self.qdd)  # [9.33]: J⁺ (w − J̇ q̇)
+        out[:] = algorithms.inverse_dynamics(
+            self.model, self.data, q, v, self.qdd, friction=self.friction
+        )
