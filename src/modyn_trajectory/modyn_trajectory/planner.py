@@ -34,11 +34,10 @@ from modyn_trajectory.quintic import (
     _joint,
     _limits,
     _vector,
-    hermite_coefficients,
-    hermite_peaks,
     minimum_duration,
     moving_start_segment,
     plan_waypoints,
+    segment_peaks,
     shortest_time,
 )
 from modyn_trajectory.sequence import MotionSequence
@@ -209,10 +208,7 @@ def stop_motion(q0, v0, a0, *, v_max, a_max, joint_names: Sequence[str] | None =
     def excess_for(acc):
         def excess(t: float) -> float:
             q1 = q0 + v0 * (t / 2.0) + acc * (t * t / 12.0)
-            c = hermite_coefficients(
-                [t], q0[None], v0[None], acc[None], q1[None], zero[None], zero[None]
-            )[0]
-            vp, ap = hermite_peaks(c, t)
+            vp, ap = segment_peaks(t, q0, v0, acc, q1, zero, zero)
             return max(float(np.max(vp / vm)), float(np.max(ap / am)))
 
         return excess

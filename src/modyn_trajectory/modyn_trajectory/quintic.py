@@ -35,6 +35,7 @@ __all__ = [
     "quintic_peaks",
     "hermite_coefficients",
     "hermite_peaks",
+    "segment_peaks",
     "plan_waypoints",
     "sample_times",
     "shortest_time",
@@ -178,27 +179,61 @@ def hermite_peaks(coefficients: np.ndarray, h: float) -> tuple[np.ndarray, np.nd
         q̇) and of the jerk (for q̈) inside the segment.
     """
     c = np.asarray(coefficients, dtype=float)
-    n = c.shape[1]
     h = float(h)
-    # in the normalised time τ = s/h ∈ [0, 1], where coefficients of a degree lower than 5
-    # that rounding left tiny can be dropped: a near-zero leading coefficient would send the
-    # companion-matrix roots astray (a quartic stop segment has c5 ≈ 1e-16, not 0)
-    scale = h ** np.arange(6)
+    return _peaks(c * (h ** np.arange(6))[:, None], h)
+
+
+def segment_peaks(h: float, q0, v0, a0, q1, v1, a1) -> tuple[np.ndarray, np.ndarray]:
+    """Exact peak |q̇| and |q̈| per joint of the quintic Hermite segment of duration ``h``.
+
+    Same result as :func:`hermite_peaks` of :func:`hermite_coefficients`, computed from the
+    coefficients in the normalised time τ = s/h, which neither underflow nor overflow for
+    tiny displacements and durations (|D| ~ 1e-200 has h ~ 1e-100: h⁵ is 0 in floating point).
+
+    Parameters
+    ----------
+    h : float
+        Duration (s), > 0.
+    q0, v0, a0, q1, v1, a1 : (n,) arrays
+        End states (rad, rad/s, rad/s²).
+    """
+    h = float(h)
+    d = np.asarray(q1, dtype=float) - q0
+    V0, V1 = np.asarray(v0, dtype=float) * h, np.asarray(v1, dtype=float) * h  # noqa: N806
+    A0, A1 = np.asarray(a0, dtype=float) * h * h, np.asarray(a1, dtype=float) * h * h  # noqa: N806
+    b = np.empty((6, d.shape[0]))
+    b[0] = 0.0
+    b[1] = V0
+    b[2] = 0.5 * A0
+    b[3] = 10.0 * d - 6.0 * V0 - 4.0 * V1 - 1.5 * A0 + 0.5 * A1
+    b[4] = -15.0 * d + 8.0 * V0 + 7.0 * V1 + 1.5 * A0 - A1
+    b[5] = 6.0 * d - 3.0 * V0 - 3.0 * V1 - 0.5 * A0 + 0.5 * A1
+    return _peaks(b, h)
+
+
+def _peaks(b: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray]:
+    """Peaks of |q̇| = |dq/dτ|/h and |q̈| = |d²q/dτ²|/h² over τ ∈ [0, 1] for q(τ) = Σ b_k τ^k.
+
+    Coefficients that rounding left tiny next to the others are dropped before the roots are
+    taken: a near-zero leading coefficient would send the companion-matrix roots astray (a
+    quartic stop segment has b5 ≈ 1e-16, not 0).
+    """
+    n = b.shape[1]
     v_peak, a_peak = np.empty(n), np.empty(n)
+    k = np.arange(1, 6)
     for j in range(n):
-        b = c[:, j] * scale  # q(τ) = Σ b_k τ^k
-        vel = np.polynomial.Polynomial(b[1:] * np.arange(1, 6)) / h  # q̇ as a function of τ
-        acc = vel.deriv() / h
-        jerk = acc.deriv()
-        for poly, deriv, out in ((vel, acc, v_peak), (acc, jerk, a_peak)):
+        db = b[1:, j] * k  # dq/dτ
+        ddb = db[1:] * k[:4]  # d²q/dτ²
+        dddb = ddb[1:] * k[:3]
+        for poly, deriv, out, scale in ((db, ddb, v_peak, h), (ddb, dddb, a_peak, h * h)):
             tau = [0.0, 1.0]
-            coef = deriv.coef
-            big = np.max(np.abs(coef), initial=0.0)
+            big = np.max(np.abs(deriv), initial=0.0)
             if big > 0.0:
-                keep = np.flatnonzero(np.abs(coef) > 1e-12 * big)
-                roots = np.polynomial.Polynomial(coef[: keep[-1] + 1]).roots()
+                keep = np.flatnonzero(np.abs(deriv) > 1e-12 * big)
+                roots = np.polynomial.Polynomial(deriv[: keep[-1] + 1]).roots()
                 tau += [r.real for r in roots if abs(r.imag) <= 1e-9 and 0.0 < r.real < 1.0]
-            out[j] = np.max(np.abs(poly(np.array(tau))))
+            values = np.polynomial.polynomial.polyval(np.array(tau), poly)
+            out[j] = np.max(np.abs(values)) / scale
     return v_peak, a_peak
 
 
@@ -395,11 +430,10 @@ def shortest_time(excess, lower: float, rel: float = 1e-4) -> tuple[float, float
 
 def _segment_excess(q0, v0, a0, q1, v_max, a_max):
     """excess(h) of the quintic Hermite segment (q0, v0, a0) -> (q1, 0, 0) of duration h."""
-    rest = np.zeros((1, q0.shape[0]))
+    rest = np.zeros(q0.shape[0])
 
     def excess(h: float) -> float:
-        c = hermite_coefficients([h], q0[None], v0[None], a0[None], q1[None], rest, rest)[0]
-        vp, ap = hermite_peaks(c, h)
+        vp, ap = segment_peaks(h, q0, v0, a0, q1, rest, rest)
         return max(float(np.max(vp / v_max)), float(np.max(ap / a_max)))
 
     return excess

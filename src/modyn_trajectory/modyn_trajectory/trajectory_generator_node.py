@@ -1,8 +1,10 @@
-"""The ``trajectory_generator`` node: waypoint goals → time-parametrised quintic trajectories.
+"""The ``trajectory_generator`` node: joint goals and tool poses → time-parametrised trajectories.
 
-Topics, parameters and behaviour: docs/nodes.md. The planning itself is
-:func:`modyn_trajectory.quintic.plan_waypoints`; this module turns messages into its arguments
-and its result into a ``planned_trajectory`` message.
+Topics, services, parameters and behaviour: docs/nodes.md and docs/trajectory.md. The planning
+itself is :func:`modyn_trajectory.planner.plan_joint_motion` (joint-space ``goal``, any profile
+of Khalil ch. 8), :func:`modyn_trajectory.task_space.plan_straight_line` (``goal_pose``, §8.4)
+and :func:`modyn_trajectory.planner.stop_motion` (``~/stop``); this module turns messages into
+their arguments and their results into ``planned_trajectory`` and ``goal_status`` messages.
 """
 
 from __future__ import annotations
@@ -13,11 +15,15 @@ import sys
 import time
 
 import numpy as np
+from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
+from geometry_msgs.msg import PoseStamped
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 from rclpy.node import Node
+from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.serialization import deserialize_message
 from rclpy.time import Time
 from sensor_msgs.msg import JointState
+from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
@@ -27,14 +33,10 @@ from modyn_ros.node_main import run_node
 from modyn_ros.params import ParameterError, number_list, per_joint, positive
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
-from .quintic import (
-    PiecewiseQuintic,
-    TrajectoryError,
-    hermite_coefficients,
-    hermite_peaks,
-    plan_waypoints,
-    sample_times,
-)
+from .planner import PROFILES, plan_joint_motion, stop_motion
+from .quintic import TrajectoryError, sample_times
+from .sequence import MotionSequence
+from .task_space import plan_straight_line, rotation_from_quaternion
 
 __all__ = ["TrajectoryGenerator", "ParameterError", "main"]
 
@@ -42,6 +44,14 @@ __all__ = ["TrajectoryGenerator", "ParameterError", "main"]
 DEFAULT_VELOCITY = 2.0
 #: used when max_acceleration is empty, rad/s²
 DEFAULT_ACCELERATION = 5.0
+#: goal_status: reliable, the last 10 kept for late subscribers (a rejected goal is an event a
+#: monitoring tool started afterwards still wants to see)
+STATUS_QOS = QoSProfile(
+    depth=10,
+    history=HistoryPolicy.KEEP_LAST,
+    reliability=ReliabilityPolicy.RELIABLE,
+    durability=DurabilityPolicy.TRANSIENT_LOCAL,
+)
 
 
 class _AwaitState(Exception):
@@ -85,6 +95,40 @@ class TrajectoryGenerator(Node):
                 dynamic_typing=True,
             ),
         )
+        self.declare_parameter(
+            "profile",
+            "quintic",
+            ParameterDescriptor(
+                description=(
+                    f"time law of joint goals and tool lines: {', '.join(PROFILES)} (Khalil "
+                    "ch. 8); quintic passes through via points, the others stop at each"
+                )
+            ),
+        )
+        self.declare_parameter(
+            "stop_at_waypoints",
+            False,
+            ParameterDescriptor(description="quintic: rest at every waypoint (true) or pass"),
+        )
+        self.declare_parameter(
+            "tip_frame",
+            "",
+            ParameterDescriptor(
+                description="frame moved by goal_pose (a link or fixed frame of the model); "
+                "empty: the model's last frame"
+            ),
+        )
+        for name, default, unit in (
+            ("max_linear_velocity", 0.25, "m/s"),
+            ("max_linear_acceleration", 0.5, "m/s²"),
+            ("max_angular_velocity", 0.5, "rad/s"),
+            ("max_angular_acceleration", 1.0, "rad/s²"),
+        ):
+            self.declare_parameter(
+                name,
+                default,
+                ParameterDescriptor(description=f"goal_pose: tool {name[4:]} limit ({unit}), > 0"),
+            )
         self._settings = self._read_settings({p: self.get_parameter(p).value for p in self._PARAMS})
         self.model = None
         self.joint_map: JointMap | None = None
@@ -92,7 +136,7 @@ class TrajectoryGenerator(Node):
         self._index: dict[str, int] = {}
         self._last_raw_state: bytes | None = None
         self._last_q_value: np.ndarray | None = None
-        self._plan: tuple[int, PiecewiseQuintic] | None = None  # (start ns, plan)
+        self._plan = None  # (start ns, trajectory with sample(t)/start/end/times)
         self._stats = dict(
             goals_accepted=0,
             goals_rejected=0,
@@ -100,8 +144,10 @@ class TrajectoryGenerator(Node):
             last_plan_points=0,
             last_plan_duration_s=0.0,
             last_plan_compute_ms=0.0,
+            stops=0,
         )
         self._last_rejection = ""
+        self._plan_report: dict[str, str] = {}  # extra goal_status values of the last plan
         self.publisher = self.create_publisher(JointTrajectory, "planned_trajectory", LATCHED_QOS)
         # joint_states only matter for a goal that no previous plan covers (the first one): the
         # subscription is dropped once a plan exists and re-made on demand, and kept serialized
@@ -109,23 +155,66 @@ class TrajectoryGenerator(Node):
         self._pending: list[JointTrajectory] = []
         self._state_sub = None
         self._subscribe_states()
+        self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
         self.create_subscription(JointTrajectory, "goal", self._on_goal, STATE_QOS)
+        self.create_subscription(PoseStamped, "goal_pose", self._on_goal_pose, STATE_QOS)
+        self.create_service(Trigger, "~/stop", self._on_stop)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
         self.add_on_set_parameters_callback(self._on_set_parameters)
 
     # ------------------------------------------------------------------ parameters
-    _PARAMS = ("sample_period", "max_velocity", "max_acceleration")
+    _PARAMS = (
+        "sample_period",
+        "max_velocity",
+        "max_acceleration",
+        "profile",
+        "stop_at_waypoints",
+        "tip_frame",
+        "max_linear_velocity",
+        "max_linear_acceleration",
+        "max_angular_velocity",
+        "max_angular_acceleration",
+    )
+    _CARTESIAN = (
+        "max_linear_velocity",
+        "max_linear_acceleration",
+        "max_angular_velocity",
+        "max_angular_acceleration",
+    )
 
     def _read_settings(self, values: dict) -> dict:
         """Validate parameter values (per-joint lengths too once the model is known)."""
-        period = values["sample_period"]
-        if isinstance(period, bool) or not isinstance(period, numbers.Real):
-            raise ParameterError(f"sample_period = {period!r}: expected a number (s)")
-        if not (math.isfinite(period) and period > 0.0):
-            raise ParameterError(f"sample_period = {period}: must be finite and > 0 (s)")
-        settings = {
-            "sample_period": float(period),
+        settings = {}
+        for name in ("sample_period", *self._CARTESIAN):
+            x = values[name]
+            if isinstance(x, bool) or not isinstance(x, numbers.Real):
+                raise ParameterError(f"{name} = {x!r}: expected a number")
+            if not (math.isfinite(x) and x > 0.0):
+                raise ParameterError(f"{name} = {x}: must be finite and > 0")
+            settings[name] = float(x)
+        if values["profile"] not in PROFILES:
+            raise ParameterError(
+                f"profile = {values['profile']!r}: expected one of {', '.join(PROFILES)}"
+            )
+        if not isinstance(values["stop_at_waypoints"], bool):
+            raise ParameterError(
+                f"stop_at_waypoints = {values['stop_at_waypoints']!r}: expected true or false"
+            )
+        settings["profile"] = values["profile"]
+        settings["stop_at_waypoints"] = values["stop_at_waypoints"]
+        settings["tip_frame"] = str(values["tip_frame"])
+        model = getattr(self, "model", None)
+        if (
+            model is not None
+            and settings["tip_frame"]
+            and settings["tip_frame"] not in model.frames
+        ):
+            raise ParameterError(
+                f"tip_frame = {settings['tip_frame']!r}: not a frame of the model; frames are "
+                f"{sorted(model.frames)}"
+            )
+        settings |= {
             "max_velocity": positive(
                 number_list(values["max_velocity"], "max_velocity"), "max_velocity"
             ),
@@ -167,6 +256,11 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ callbacks
     def _on_model(self, model) -> None:
         self.v_max, self.a_max = self._limits(self._settings, model)  # may raise ParameterError
+        tip = self._settings["tip_frame"]
+        if tip and tip not in model.frames:
+            raise ParameterError(
+                f"tip_frame = {tip!r}: not a frame of the model; frames are {sorted(model.frames)}"
+            )
         self.model = model
         self.joint_map = JointMap(model.joint_names)
         self._index = {name: j for j, name in enumerate(model.joint_names)}
@@ -192,8 +286,8 @@ class TrajectoryGenerator(Node):
         self._last_raw_state = raw
         if self._pending:
             goals, self._pending = self._pending, []
-            for goal in goals:
-                self._on_goal(goal)
+            for kind, goal, planner in goals:
+                self._handle(kind, goal, planner)
 
     @property
     def _last_q(self) -> np.ndarray | None:
@@ -212,30 +306,87 @@ class TrajectoryGenerator(Node):
         return self._last_q_value
 
     def _on_goal(self, msg: JointTrajectory) -> None:
+        self._handle("goal", msg, self.plan)
+
+    def _on_goal_pose(self, msg: PoseStamped) -> None:
+        self._handle("goal_pose", msg, self.plan_pose)
+
+    def _handle(self, kind: str, msg, planner) -> None:
+        """Plan ``msg``; publish the trajectory and an OK status, or log and publish why not."""
         started = time.perf_counter()
+        self._plan_report = {}
         try:
-            out = self.plan(msg)
+            out = planner(msg)
         except _AwaitState:
-            self._pending.append(msg)
+            self._pending.append((kind, msg, planner))
             self._subscribe_states()
             return
         except (MessageError, TrajectoryError) as exc:
             self._stats["goals_rejected"] += 1
-            self._last_rejection = str(exc)
-            self.get_logger().error(f"goal rejected: {exc}")
+            self._last_rejection = f"{kind}: {exc}"
+            self.get_logger().error(f"{kind} rejected: {exc}")
+            self._status(DiagnosticStatus.ERROR, f"{kind} rejected: {exc}", kind)
             return
         self.publisher.publish(out)
         self._unsubscribe_states()
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
+        self._status(
+            DiagnosticStatus.OK,
+            f"{kind} accepted",
+            kind,
+            points=len(out.points),
+            duration_s=self._stats["last_plan_duration_s"],
+            **self._plan_report,
+        )
+
+    def _status(self, level: bytes, message: str, kind: str, **values) -> None:
+        status = DiagnosticStatus(level=level, name=f"{self.get_fully_qualified_name()}/{kind}")
+        status.message = message
+        status.hardware_id = self.model.name if self.model is not None else ""
+        status.values = [KeyValue(key=k, value=str(v)) for k, v in values.items()]
+        self.status_publisher.publish(status)
+
+    def _on_stop(self, request, response):
+        """~/stop: decelerate the running reference to rest within the limits."""
+        del request
+        now = self.get_clock().now().nanoseconds
+        if self._plan is None or self.model is None:
+            response.success, response.message = True, "no plan: nothing to stop"
+            return response
+        q, v, a, origin = self._start_state(now)
+        stop = stop_motion(
+            q, v, a, v_max=self.v_max, a_max=self.a_max, joint_names=self.model.joint_names
+        )
+        if stop.duration > 0.0:
+            times = sample_times(stop, self._settings["sample_period"])
+            qs, vs, accs = stop.sample(times)
+        else:  # already at rest: one point, the pose held
+            times, qs, vs, accs = np.zeros(1), q[None], np.zeros((1, q.size)), np.zeros((1, q.size))
+        self._plan = (now, stop)
+        self._stats["stops"] += 1
+        self.publisher.publish(_trajectory_msg(now, self.model.joint_names, times, qs, vs, accs))
+        response.success = True
+        response.message = f"stopping from {origin} in {stop.duration:.3f} s"
+        self.get_logger().info(response.message)
+        self._status(DiagnosticStatus.OK, "stop", "stop", duration_s=round(stop.duration, 6))
+        return response
 
     # ------------------------------------------------------------------ planning
+    def _check_model(self):
+        if self.model is None:
+            raise MessageError("no robot model yet (robot_description)")
+        return self.model
+
+    @staticmethod
+    def _start_ns(stamp, now) -> int:
+        start_ns = stamp.sec * 1_000_000_000 + stamp.nanosec
+        return now().nanoseconds if start_ns == 0 else start_ns
+
     def plan(self, msg: JointTrajectory) -> JointTrajectory:
         """The ``planned_trajectory`` for a goal; raises MessageError/TrajectoryError."""
-        model = self.model
-        if model is None:
-            raise MessageError("no robot model yet (robot_description)")
+        model = self._check_model()
         names = list(msg.joint_names)
         if not names:
             raise MessageError("joint_names: empty")
@@ -277,14 +428,13 @@ class TrajectoryGenerator(Node):
                 previous = t
             durations = np.diff(np.array([0, *stamps], dtype=float)) * 1e-9
 
-        stamp = msg.header.stamp
-        start_ns = stamp.sec * 1_000_000_000 + stamp.nanosec
-        if start_ns == 0:
-            start_ns = self.get_clock().now().nanoseconds
+        start_ns = self._start_ns(msg.header.stamp, self.get_clock().now)
         q0, v0, a0, origin = self._start_state(start_ns)
         waypoints = np.repeat(q0[None], goal.shape[0], axis=0)  # unnamed joints stay
         waypoints[:, columns] = goal
-        plan = plan_waypoints(
+        profile = self._settings["profile"]
+        plan = plan_joint_motion(
+            profile,
             q0,
             waypoints,
             durations,
@@ -292,17 +442,84 @@ class TrajectoryGenerator(Node):
             a_max=self.a_max,
             v0=v0,
             a0=a0,
+            stop_at_waypoints=self._settings["stop_at_waypoints"],
             joint_names=model.joint_names,
         )
-        self._warn_limits(plan)
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
+        self._check_path(q, times)
+        self._warn_limits(v, a, times, profile)
         self._plan = (start_ns, plan)
         self._stats["last_plan_points"] = int(times.shape[0])
         self._stats["last_plan_duration_s"] = round(plan.duration, 6)
         self.get_logger().info(
-            f"goal accepted: {goal.shape[0]} waypoint(s) from {origin}, "
+            f"goal accepted ({profile}): {goal.shape[0]} waypoint(s) from {origin}, "
             f"{plan.duration:.3f} s, {times.shape[0]} points"
+        )
+        return _trajectory_msg(start_ns, model.joint_names, times, q, v, a)
+
+    def plan_pose(self, msg: PoseStamped) -> JointTrajectory:
+        """The ``planned_trajectory`` of a tool pose goal: the straight line of §8.4."""
+        model = self._check_model()
+        frame_id = msg.header.frame_id
+        if frame_id not in ("", model.root):
+            raise MessageError(
+                f"header.frame_id = '{frame_id}': poses are taken in the model's base frame "
+                f"'{model.root}' (or empty); transform the goal first"
+            )
+        p, o = msg.pose.position, msg.pose.orientation
+        position = [p.x, p.y, p.z]
+        quaternion = [o.x, o.y, o.z, o.w]
+        check_values(position, 3, "pose.position")
+        check_values(quaternion, 3 + 1, "pose.orientation")
+        norm = math.sqrt(sum(x * x for x in quaternion))
+        if abs(norm - 1.0) > 1e-3:
+            raise MessageError(
+                f"pose.orientation = {quaternion}: not a unit quaternion (norm {norm:.6g})"
+            )
+        rotation = rotation_from_quaternion(quaternion)
+        start_ns = self._start_ns(msg.header.stamp, self.get_clock().now)
+        q0, v0, a0, origin = self._start_state(start_ns)
+        segments = []
+        if np.any(v0 != 0.0) or np.any(a0 != 0.0):
+            # the line starts at rest: bring the running reference to rest first
+            stop = stop_motion(q0, v0, a0, v_max=self.v_max, a_max=self.a_max)
+            segments.append(stop)
+            q0 = stop.positions[-1]
+            origin += ", brought to rest first"
+        frame = self._settings["tip_frame"] or list(model.frames)[-1]
+        line = plan_straight_line(
+            model,
+            q0,
+            (np.array(position), rotation),
+            frame=frame,
+            max_linear_velocity=self._settings["max_linear_velocity"],
+            max_linear_acceleration=self._settings["max_linear_acceleration"],
+            max_angular_velocity=self._settings["max_angular_velocity"],
+            max_angular_acceleration=self._settings["max_angular_acceleration"],
+            profile=self._settings["profile"],
+            sample_period=self._settings["sample_period"],
+        )
+        segments.append(line.to_piecewise_quintic())
+        # what the controller's joint interpolation does between the samples (docs/trajectory.md)
+        self._plan_report = {
+            "line_deviation_between_samples_m": f"{line.max_line_deviation:.3g}",
+            "geodesic_deviation_between_samples_rad": f"{line.max_geodesic_deviation:.3g}",
+            "max_ik_residual_m": f"{line.max_ik_position_residual:.3g}",
+            "min_singular_value": f"{line.min_singular_value:.4g}",
+        }
+        plan = MotionSequence(segments) if len(segments) > 1 else segments[0]
+        times = sample_times(plan, self._settings["sample_period"])
+        q, v, a = plan.sample(times)
+        self._warn_limits(v, a, times, self._settings["profile"])
+        self._plan = (start_ns, plan)
+        self._stats["last_plan_points"] = int(times.shape[0])
+        self._stats["last_plan_duration_s"] = round(plan.duration, 6)
+        self.get_logger().info(
+            f"goal_pose accepted: '{frame}' on a {line.distance:.4f} m line and "
+            f"{line.angle:.4f} rad rotation from {origin}, {plan.duration:.3f} s, "
+            f"max IK residual {line.max_ik_position_residual:.2g} m, between samples "
+            f"{line.max_line_deviation:.2g} m off the line"
         )
         return _trajectory_msg(start_ns, model.joint_names, times, q, v, a)
 
@@ -318,7 +535,7 @@ class TrajectoryGenerator(Node):
             t = (start_ns - plan_start) * 1e-9
             if t >= plan.start:
                 q, v, a = plan.sample(min(t, plan.end))
-                if t > plan.end:
+                if t >= plan.end:
                     return q, np.zeros_like(v), np.zeros_like(a), "the previous plan's end point"
                 return q, v, a, "the running plan's reference"
         if self._last_q is None:
@@ -328,33 +545,33 @@ class TrajectoryGenerator(Node):
         n = self._last_q.shape[0]
         return self._last_q.copy(), np.zeros(n), np.zeros(n), "the measured joint_states"
 
-    def _warn_limits(self, plan: PiecewiseQuintic) -> None:
-        """Timed goals are followed as given; say so when they exceed the limits."""
-        times = plan.times
-        if times.shape[0] < 2:
-            return
-        coef = hermite_coefficients(
-            np.diff(times),
-            plan.positions[:-1],
-            plan.velocities[:-1],
-            plan.accelerations[:-1],
-            plan.positions[1:],
-            plan.velocities[1:],
-            plan.accelerations[1:],
-        )
+    def _check_path(self, q: np.ndarray, times: np.ndarray) -> None:
+        """Between waypoints a spline may overshoot: reject a path that leaves a joint's range."""
+        model = self.model
+        tol = 1e-9
+        out = (q < model.lower - tol) | (q > model.upper + tol)
+        if out.any():
+            k, j = np.argwhere(out)[0]
+            raise TrajectoryError(
+                f"the path leaves joint '{model.joint_names[j]}' limits "
+                f"[{model.lower[j]}, {model.upper[j]}] at t = {times[k]:.3f} s "
+                f"(q = {q[k, j]:.6g}); add waypoints, set stop_at_waypoints, or move the goal"
+            )
+
+    def _warn_limits(self, v: np.ndarray, a: np.ndarray, times: np.ndarray, profile) -> None:
+        """Timed goals are followed as given; say so when a sample exceeds a limit."""
         names = self.model.joint_names
-        for k in range(coef.shape[0]):
-            vp, ap = hermite_peaks(coef[k], times[k + 1] - times[k])
-            for peak, limit, what in (
-                (vp, self.v_max, "velocity"),
-                (ap, self.a_max, "acceleration"),
-            ):
-                j = int(np.argmax(peak / limit))
-                if peak[j] > limit[j] * (1.0 + 1e-9):
-                    self.get_logger().warning(
-                        f"segment {k}: joint '{names[j]}' peak {what} {peak[j]:.6g} exceeds "
-                        f"its limit {limit[j]:.6g}"
-                    )
+        checks = [(v, self.v_max, "velocity")]
+        if profile != "linear":  # the linear profile's acceleration is an impulse [8.4]
+            checks.append((a, self.a_max, "acceleration"))
+        for values, limit, what in checks:
+            ratio = np.abs(values) / limit
+            k, j = np.unravel_index(int(np.argmax(ratio)), ratio.shape)
+            if ratio[k, j] > 1.0 + 1e-6:
+                self.get_logger().warning(
+                    f"joint '{names[j]}' {what} {values[k, j]:.6g} at t = {times[k]:.3f} s "
+                    f"exceeds its limit {limit[j]:.6g}"
+                )
 
     # ------------------------------------------------------------------ diagnostics
     def _report(self):

@@ -19,7 +19,7 @@ the interpolation problem otherwise unchanged, so
 
     c = max( max_j |q̇_j|max / k_vj , √(max_j |q̈_j|max / k_aj) )
 
-over the exact per-segment peaks (:func:`~modyn_trajectory.quintic.hermite_peaks`) puts the
+over the exact per-segment peaks (:func:`~modyn_trajectory.quintic.segment_peaks`) puts the
 limiting joint exactly on its limit: the shortest trajectory of this knot spacing. From a moving
 start (v_0, a_0 fixed in s⁻¹ units) the scaling is no longer exact and is iterated, then grown
 by bisection (:func:`~modyn_trajectory.quintic.shortest_time`) until the limits hold.
@@ -38,9 +38,9 @@ from modyn_trajectory.quintic import (
     _joint,
     _limits,
     _vector,
-    hermite_coefficients,
-    hermite_peaks,
     minimum_duration,
+    moving_start_segment,
+    segment_peaks,
     shortest_time,
 )
 
@@ -80,6 +80,10 @@ def spline_through(times, points, v0=None, a0=None) -> PiecewiseQuintic:
     a = spline.derivative(2)(t)
     # the boundary values are imposed exactly, not as the spline evaluates them (rounding)
     v[0], a[0], v[-1], a[-1] = v0, a0, zero, zero
+    # a joint that stays put stays put exactly (its spline is the constant, up to rounding)
+    still = (np.ptp(y, axis=0) == 0.0) & (v0 == 0.0) & (a0 == 0.0)
+    v[:, still] = 0.0
+    a[:, still] = 0.0
     return PiecewiseQuintic(t, y, v, a)
 
 
@@ -92,18 +96,10 @@ def limit_ratio(plan: PiecewiseQuintic, v_max: np.ndarray, a_max: np.ndarray) ->
     if times.shape[0] < 2:
         return 0.0
     h = np.diff(times)
-    coef = hermite_coefficients(
-        h,
-        plan.positions[:-1],
-        plan.velocities[:-1],
-        plan.accelerations[:-1],
-        plan.positions[1:],
-        plan.velocities[1:],
-        plan.accelerations[1:],
-    )
+    q, v, a = plan.positions, plan.velocities, plan.accelerations
     worst = 0.0
-    for k in range(coef.shape[0]):
-        vp, ap = hermite_peaks(coef[k], float(h[k]))
+    for k in range(h.shape[0]):
+        vp, ap = segment_peaks(float(h[k]), q[k], v[k], a[k], q[k + 1], v[k + 1], a[k + 1])
         worst = max(worst, float(np.max(vp / v_max)), float(np.sqrt(np.max(ap / a_max))))
     return worst
 
@@ -155,6 +151,7 @@ def plan_via_points(
     vs = np.zeros(n) if v0 is None else _vector(v0, n, "v0", joint_names)
     acs = np.zeros(n) if a0 is None else _vector(a0, n, "a0", joint_names)
     moving = bool(np.any(vs != 0.0) or np.any(acs != 0.0))
+    a0_given = acs
 
     if durations is not None:
         d = _vector(durations, wp.shape[0], "durations")
@@ -191,5 +188,18 @@ def plan_via_points(
     if e > 1.0 + 1e-9 and np.any(acs != 0.0):
         c0, e0 = shortest_time(excess_for(np.zeros(n)), 0.5 * c_rest)
         if e0 < e:  # see quintic.moving_start_segment: start from q̈ = 0
-            c, acs = c0, np.zeros(n)
-    return spline_through(base * c, points, vs, acs)
+            c, e, acs = c0, e0, np.zeros(n)
+    if e <= 1.0 + 1e-9 or points.shape[0] == 2:
+        return spline_through(base * c, points, vs, acs)
+    # the start velocity, carried through the spline, breaks a limit at any time scale (the
+    # spline's C⁴ coupling amplifies it): blend to the first waypoint at rest, then the
+    # spline from rest through the others
+    t_rest = minimum_duration(points[1] - q0, vm, am)
+    h, a_start = moving_start_segment(q0, vs, a0_given, points[1], vm, am, t_rest)
+    rest = plan_via_points(points[1], points[2:], v_max=vm, a_max=am)
+    return PiecewiseQuintic(
+        np.concatenate([[0.0], h + rest.times]),
+        np.vstack([q0, rest.positions]),
+        np.vstack([vs, rest.velocities]),
+        np.vstack([a_start, rest.accelerations]),
+    )

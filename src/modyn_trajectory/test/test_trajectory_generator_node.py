@@ -20,6 +20,7 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 from modyn_model import RobotModel
 from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_trajectory.planner import plan_joint_motion
 from modyn_trajectory.quintic import minimum_duration, plan_waypoints
 from modyn_trajectory.trajectory_generator_node import TrajectoryGenerator
 
@@ -144,8 +145,9 @@ def test_subset_goal_keeps_the_other_joints(ros, rx90_model, rx90_xml):
     np.testing.assert_array_equal(q[-1], [0.1, 0.2, 0.6, 0.0, 0.0, -0.2])
 
 
-def test_timed_waypoints(ros, planar_model, planar_xml):
-    gen = Gen(ros, planar_xml, sample_period=0.05)
+@pytest.mark.parametrize("stop_at_waypoints", [False, True])
+def test_timed_waypoints(ros, planar_model, planar_xml, stop_at_waypoints):
+    gen = Gen(ros, planar_xml, sample_period=0.05, stop_at_waypoints=stop_at_waypoints)
     gen.measured(["joint2", "joint1"], [0.0, 0.0])
     out = gen.send(
         _goal(
@@ -159,7 +161,10 @@ def test_timed_waypoints(ros, planar_model, planar_xml):
     for tk, qk in zip([1.0, 1.33, 2.5], [[0.5, 0.2], [0.5, -0.3], [0.0, 0.0]], strict=True):
         (i,) = np.flatnonzero(np.abs(t - tk) < 1e-9)
         np.testing.assert_allclose(q[i], qk, atol=1e-15)
-        assert not v[i].any()
+        if stop_at_waypoints or tk == 2.5:
+            assert not v[i].any()
+        else:  # via points: passed through without stopping (joint2 reverses there)
+            assert np.abs(v[i]).max() > 0.1
     assert t[-1] == 2.5
 
 
@@ -343,3 +348,217 @@ def test_runtime_parameter_change_is_validated(ros, planar_xml):
     result = ros.call(SetParameters, "/trajectory_generator/set_parameters", request)
     assert result.results[0].successful
     np.testing.assert_array_equal(gen.node.a_max, [1.0, 2.0])
+
+
+# ----------------------------------------------------------------------------- profiles
+@pytest.mark.parametrize(
+    "profile", ["linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration"]
+)
+def test_every_profile_is_planned_within_the_limits(ros, planar_model, planar_xml, profile):
+    gen = Gen(ros, planar_xml, profile=profile, max_velocity=[1.0, 2.0],
+              max_acceleration=[3.0, 4.0])  # fmt: skip
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    out = gen.send(_goal(planar_model.joint_names, [[0.8, -0.4], [0.2, 0.5]], stamp=5.0))
+    t, q, v, a = _arrays(out)
+    np.testing.assert_allclose(q[-1], [0.2, 0.5], atol=1e-12)
+    np.testing.assert_array_equal(v[-1], 0.0)
+    assert np.all(np.abs(v) <= np.array([1.0, 2.0]) * (1 + 1e-9))
+    if profile != "linear":
+        assert np.all(np.abs(a) <= np.array([3.0, 4.0]) * (1 + 1e-9))
+    # minimum time: a joint reaches a limit (the accelerations of linear are impulses)
+    reached = np.max(np.abs(v) / [1.0, 2.0])
+    if profile != "linear":
+        reached = max(reached, np.max(np.abs(a) / [3.0, 4.0]))
+    assert reached > 0.999
+    if profile != "quintic":  # point-to-point profiles rest on each waypoint
+        (i,) = np.flatnonzero(np.all(np.abs(q - [0.8, -0.4]) < 1e-12, axis=1))[:1]
+        if profile != "linear":
+            assert not v[i].any()
+
+
+def test_goal_status_reports_accepted_and_rejected_goals(ros, planar_model, planar_xml):
+    from diagnostic_msgs.msg import DiagnosticStatus
+
+    from modyn_trajectory.trajectory_generator_node import STATUS_QOS
+
+    gen = Gen(ros, planar_xml)
+    statuses = ros.collect(DiagnosticStatus, "goal_status", STATUS_QOS)
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    gen.send(_goal(planar_model.joint_names, [[0.3, 0.3]]))
+    reason = gen.send(_goal(["joint1", "elbow"], [[0.3, 0.3]]), expect=False)
+    assert ros.spin_until(lambda: len(statuses) >= 2)
+    ok, error = statuses[-2:]
+    assert ok.level == DiagnosticStatus.OK and ok.name.endswith("/goal")
+    assert {kv.key for kv in ok.values} == {"points", "duration_s"}
+    assert error.level == DiagnosticStatus.ERROR
+    assert "unknown joint name(s) ['elbow']" in error.message and "elbow" in reason
+
+
+def test_profile_parameter_is_validated_at_run_time(ros, planar_xml):
+    gen = Gen(ros, planar_xml)
+    result = gen.node.set_parameters([Parameter("profile", value="sine")])[0]
+    assert not result.successful and "profile = 'sine'" in result.reason
+    assert gen.node._settings["profile"] == "quintic"
+    assert gen.node.set_parameters([Parameter("profile", value="trapezoidal")])[0].successful
+    assert gen.node._settings["profile"] == "trapezoidal"
+    result = gen.node.set_parameters([Parameter("max_linear_velocity", value=-1.0)])[0]
+    assert not result.successful and "max_linear_velocity = -1.0" in result.reason
+
+
+@pytest.mark.parametrize("profile", ["trapezoidal", "quintic"])
+def test_preempting_goal_is_continuous_in_position_and_velocity(
+    ros, planar_model, planar_xml, profile
+):
+    gen = Gen(ros, planar_xml, profile=profile, max_velocity=[1.0, 1.0],
+              max_acceleration=[2.0, 2.0])  # fmt: skip
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    first = gen.send(_goal(planar_model.joint_names, [[1.5, -1.0]], stamp=50.0))
+    t1, q1, v1, a1 = _arrays(first)
+    k = len(t1) // 2
+    second = gen.send(_goal(planar_model.joint_names, [[0.0, 0.5]], stamp=50.0 + t1[k]))
+    _, q2, v2, a2 = _arrays(second)
+    np.testing.assert_allclose(q2[0], q1[k], atol=1e-12)
+    np.testing.assert_allclose(v2[0], v1[k], atol=1e-12)
+    assert np.linalg.norm(v2[0]) > 0.5
+    assert np.all(np.abs(v2) <= 1.0 + 1e-9) and np.all(np.abs(a2) <= 2.0 + 1e-9)
+    np.testing.assert_allclose(q2[-1], [0.0, 0.5], atol=1e-12)
+
+
+def test_stop_decelerates_the_running_plan_within_the_limits(ros, planar_model, planar_xml):
+    from std_srvs.srv import Trigger
+
+    gen = Gen(ros, planar_xml, max_velocity=[1.0, 1.0], max_acceleration=[2.0, 2.0])
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+    # stamped 1 s ago: the stop comes in the middle of the 2.8 s motion
+    now = gen.node.get_clock().now().nanoseconds * 1e-9
+    first = gen.send(_goal(planar_model.joint_names, [[1.5, -1.0]], stamp=now - 1.0))
+    before = len(gen.planned)
+    response = ros.call(Trigger, "/trajectory_generator/stop", Trigger.Request())
+    assert response.success and "stopping from the running plan's reference" in response.message
+    assert ros.spin_until(lambda: len(gen.planned) > before)
+    stop = gen.planned[-1]
+    ns = stop.header.stamp.sec * 10**9 + stop.header.stamp.nanosec  # exact, not float epoch
+    t_stop = (ns - (first.header.stamp.sec * 10**9 + first.header.stamp.nanosec)) * 1e-9
+    _, q, v, a = _arrays(stop)
+    # continuous with the reference of the first plan at the moment of the stop
+    ref = plan_joint_motion("quintic", [0.0, 0.0], [[1.5, -1.0]], v_max=[1.0, 1.0],
+                            a_max=[2.0, 2.0])  # fmt: skip
+    q_ref, v_ref, a_ref = ref.sample(t_stop)
+    np.testing.assert_allclose(q[0], q_ref, atol=1e-12)
+    np.testing.assert_allclose(v[0], v_ref, atol=1e-12)
+    assert np.linalg.norm(v[0]) > 0.3  # it was moving
+    assert np.all(np.abs(v) <= 1.0 + 1e-9) and np.all(np.abs(a) <= 2.0 + 1e-9)
+    np.testing.assert_array_equal(v[-1], 0.0)
+    np.testing.assert_array_equal(a[-1], 0.0)
+    # stopping short of the goal
+    assert np.linalg.norm(q[-1] - [1.5, -1.0]) > 1e-3
+    # a second stop: at rest already (after the stop plan ends) or still stopping: no jump
+    response = ros.call(Trigger, "/trajectory_generator/stop", Trigger.Request())
+    assert response.success
+
+
+# ----------------------------------------------------------------------------- goal_pose
+def _pose(position, quaternion, frame_id="base", stamp=0.0):
+    from geometry_msgs.msg import PoseStamped
+
+    msg = PoseStamped()
+    msg.header.frame_id = frame_id
+    _set(msg.header.stamp, stamp)
+    msg.pose.position.x, msg.pose.position.y, msg.pose.position.z = map(float, position)
+    o = msg.pose.orientation
+    o.x, o.y, o.z, o.w = map(float, quaternion)
+    return msg
+
+
+def _quaternion(rotation):
+    """(x, y, z, w) of a rotation matrix (w > 0 branch; fine away from 180°)."""
+    w = math.sqrt(max(0.0, 1.0 + np.trace(rotation))) / 2.0
+    x = (rotation[2, 1] - rotation[1, 2]) / (4.0 * w)
+    y = (rotation[0, 2] - rotation[2, 0]) / (4.0 * w)
+    z = (rotation[1, 0] - rotation[0, 1]) / (4.0 * w)
+    return [x, y, z, w]
+
+
+class PoseGen(Gen):
+    def __init__(self, ros, xml, **params):
+        super().__init__(ros, xml, **params)
+        from geometry_msgs.msg import PoseStamped
+
+        self.poses = ros.publisher(PoseStamped, "goal_pose", STATE_QOS)
+        ros.wait_for_subscribers(self.poses)
+
+    def send_pose(self, msg, expect=True):
+        before = len(self.planned)
+        rejected = self.node._stats["goals_rejected"]
+        self.poses.publish(msg)
+        assert self.ros.spin_until(
+            lambda: len(self.planned) > before or self.node._stats["goals_rejected"] > rejected,
+            timeout=20.0,
+        )
+        if expect:
+            assert len(self.planned) > before, self.node._last_rejection
+            return self.planned[-1]
+        assert len(self.planned) == before
+        return self.node._last_rejection
+
+
+def test_goal_pose_moves_the_tool_on_a_straight_line(ros, rx90_model, rx90_xml):
+    from diagnostic_msgs.msg import DiagnosticStatus
+
+    from modyn_trajectory.trajectory_generator_node import STATUS_QOS
+
+    gen = PoseGen(ros, rx90_xml, tip_frame="tool0", sample_period=0.02)
+    statuses = ros.collect(DiagnosticStatus, "goal_status", STATUS_QOS)
+    q0 = np.array([0.1, -0.6, 1.1, 0.2, 0.6, -0.1])
+    gen.measured(rx90_model.joint_names, q0)
+    start = rx90_model.frame_placement(q0, "tool0")
+    goal = start.copy()
+    goal[:3, 3] += [0.10, -0.15, 0.05]
+    c, s = math.cos(0.3), math.sin(0.3)
+    goal[:3, :3] = start[:3, :3] @ np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]])
+    out = gen.send_pose(_pose(goal[:3, 3], _quaternion(goal[:3, :3]), stamp=3.0))
+    t, q, v, _ = _arrays(out)
+    np.testing.assert_allclose(q[0], q0, atol=1e-12)
+    np.testing.assert_array_equal(v[-1], 0.0)
+    p0, p1 = start[:3, 3], goal[:3, 3]
+    u = (p1 - p0) / np.linalg.norm(p1 - p0)
+    worst = 0.0
+    for qk in q:
+        p = rx90_model.frame_placement(qk, "tool0")[:3, 3]
+        d = p - p0
+        worst = max(worst, float(np.linalg.norm(d - (d @ u) * u)))
+    assert worst <= 1e-6
+    np.testing.assert_allclose(rx90_model.frame_placement(q[-1], "tool0"), goal, atol=1e-8)
+    # goal_status reports how far the joint interpolation strays between the samples
+    assert ros.spin_until(lambda: statuses)
+    values = {kv.key: float(kv.value) for kv in statuses[-1].values}
+    assert statuses[-1].name.endswith("/goal_pose")
+    assert 0.0 <= values["line_deviation_between_samples_m"] < 1e-6
+    assert values["max_ik_residual_m"] <= 1e-9
+
+
+@pytest.mark.parametrize(
+    "frame_id, position, quaternion, reason",
+    [
+        ("world", [0.5, 0.0, 0.5], [0, 0, 0, 1], "header.frame_id = 'world'"),
+        ("base", [5.0, 0.0, 0.5], [0, 0, 0, 1], "reach"),
+        ("base", [0.5, float("nan"), 0.5], [0, 0, 0, 1], "pose.position"),
+        ("base", [0.5, 0.0, 0.5], [0, 0, 0, 2], "not a unit quaternion"),
+    ],
+)
+def test_bad_goal_poses_are_rejected(ros, rx90_model, rx90_xml, frame_id, position, quaternion,
+                                     reason):  # fmt: skip
+    gen = PoseGen(ros, rx90_xml)
+    gen.measured(rx90_model.joint_names, [0.1, -0.6, 1.1, 0.2, 0.6, -0.1])
+    assert reason in gen.send_pose(_pose(position, quaternion, frame_id), expect=False)
+
+
+def test_unknown_tip_frame_is_a_configuration_error(ros, rx90_xml):
+    with pytest.raises(ParameterError, match="tip_frame = 'gripper'"):
+        TrajectoryGenerator(
+            context=ros.context,
+            parameter_overrides=[
+                Parameter("robot_description", value=rx90_xml),
+                Parameter("tip_frame", value="gripper"),
+            ],
+        )
