@@ -3,13 +3,26 @@ hardware_interface node.
 
 * :mod:`modyn_hardware.plant`: the :class:`Plant` interface and :class:`PlantState`;
 * :mod:`modyn_hardware.simulated`: :class:`SimulatedPlant`, the built-in rigid-body simulator;
+* :mod:`modyn_hardware.mujoco_plant`: :class:`MujocoPlant`, MuJoCo on the same URDF (imports
+  ``mujoco`` only when one is built);
+* :mod:`modyn_hardware.mock_plant`: :class:`MockPlant`, velocity = effort, for wiring tests;
 * :mod:`modyn_hardware.hardware_interface_node`: the ROS 2 node (imports rclpy; not imported
   here, so that the plants work without ROS).
 """
 
+from .mock_plant import MockPlant
+from .mujoco_plant import MujocoPlant
 from .plant import Plant, PlantError, PlantState
 from .simulated import SimulatedPlant
 
 __version__ = "0.1.0"
 
-__all__ = ["Plant", "PlantError", "PlantState", "SimulatedPlant", "__version__"]
+__all__ = [
+    "MockPlant",
+    "MujocoPlant",
+    "Plant",
+    "PlantError",
+    "PlantState",
+    "SimulatedPlant",
+    "__version__",
+]

@@ -29,7 +29,7 @@ import math
 import sys
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -49,6 +49,8 @@ from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
+from .mock_plant import MockPlant
+from .mujoco_plant import MujocoPlant
 from .plant import Plant, PlantError
 from .simulated import INTEGRATORS, SimulatedPlant
 
@@ -75,21 +77,28 @@ __all__ = [
 
 NODE_NAME = "hardware_interface"
 MODES = ("lockstep", "realtime")
-PLANTS = ("simulated",)
+PLANTS = ("simulated", "mujoco", "mock")
 #: Exit status of :func:`main` for a configuration error (bad parameter, no robot model).
 #: Exit status of :func:`main` when the plant fails while running (e.g. the simulation diverged).
 
 #: The node's own parameters: name -> (default, description). robot_description, model_extras,
 #: root_link and tip_link are declared by modyn_ros.model_source.
 PARAMETERS: dict[str, tuple[Any, str]] = {
-    "plant": ("simulated", "which plant: 'simulated' (the built-in rigid-body simulator)"),
+    "plant": (
+        "simulated",
+        "which plant: 'simulated' (the built-in rigid-body simulator), 'mujoco' (MuJoCo on the "
+        "same URDF, docs/plants.md) or 'mock' (velocity = effort, for wiring tests)",
+    ),
     "mode": (
         "lockstep",
         "'lockstep': advance one step per answered joint_states message; "
         "'realtime': step on a wall-clock timer at 'rate'",
     ),
     "rate": (1000.0, "plant and control rate (Hz); the step dt = 1/rate, in whole nanoseconds"),
-    "integrator": ("rk4", "simulated plant's integrator: 'rk4' or 'semi_implicit_euler'"),
+    "integrator": (
+        "rk4",
+        "integrator of the simulated and mujoco plants: 'rk4' or 'semi_implicit_euler'",
+    ),
     "initial_positions": (
         [],
         "double[]: q (rad or m) at start and after ~/reset, in joint_names order; empty: zeros",
@@ -149,6 +158,8 @@ class Config:
         rad or m, model order.
     hold_kp, hold_kd : (n,) ndarray
         Safe-hold gains, model order.
+    robot_description : str
+        The URDF XML the model was built from (the mujoco plant loads it too).
     """
 
     plant: str
@@ -162,6 +173,7 @@ class Config:
     initial_positions: np.ndarray
     hold_kp: np.ndarray
     hold_kd: np.ndarray
+    robot_description: str = field(default="", repr=False)
 
     @property
     def dt(self) -> float:
@@ -285,6 +297,7 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
         initial_positions=_model_order(q0, order),
         hold_kp=gains["hold_kp"],
         hold_kd=gains["hold_kd"],
+        robot_description=values.get("robot_description") or "",
         **scalars,
     )
 
@@ -296,9 +309,26 @@ def _model_order(values: list[float], order: np.ndarray) -> np.ndarray:
 
 
 def make_plant(config: Config, model: RobotModel) -> Plant:
-    """The plant named by ``config.plant``, at ``config.initial_positions``, at rest."""
+    """The plant named by ``config.plant``, at ``config.initial_positions``, at rest.
+
+    Raises
+    ------
+    ConfigError
+        The plant cannot be built (e.g. MuJoCo missing or rejecting ``robot_description``).
+    """
     if config.plant == "simulated":
         return SimulatedPlant(model, config.integrator, q0=config.initial_positions)
+    if config.plant == "mock":
+        return MockPlant(model.joint_names, q0=config.initial_positions)
+    if config.plant == "mujoco":
+        if not config.robot_description:
+            raise ConfigError("parameter robot_description: the mujoco plant needs the URDF")
+        try:
+            return MujocoPlant(
+                model, config.robot_description, config.integrator, q0=config.initial_positions
+            )
+        except PlantError as exc:
+            raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None
     raise ConfigError(f"parameter plant: {config.plant!r} is not one of {list(PLANTS)}")
 
 

@@ -302,7 +302,7 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
     [
         ("mode", "fast", "parameter mode: 'fast' is not one of"),
         ("integrator", "euler", "parameter integrator: 'euler' is not one of"),
-        ("plant", "mujoco", "parameter plant: 'mujoco' is not one of"),
+        ("plant", "bogus", "parameter plant: 'bogus' is not one of"),
         ("rate", 0.0, "parameter rate: 0.0 is not a positive finite number"),
         ("rate", -100, "parameter rate: -100 is not a positive finite number"),
         ("rate", math.nan, "parameter rate: nan is not a positive finite number"),

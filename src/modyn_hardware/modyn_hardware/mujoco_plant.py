@@ -1,0 +1,411 @@
+"""MuJoCo as a plant: the same URDF, loaded by MuJoCo's own URDF importer, driven by efforts.
+
+What is built, and why it is the same robot as modyn's model
+------------------------------------------------------------
+:func:`mujoco_urdf` rewrites the URDF text before MuJoCo reads it:
+
+* ``<visual>``, ``<collision>``, ``<transmission>``, ``<gazebo>``, ``<ros2_control>``,
+  ``<material>`` and any ``<mujoco>`` element are removed. The built-in plant has no contacts,
+  so neither does this one, and no mesh file is ever needed: a description whose meshes cannot
+  be found (``package://`` URIs on a machine without the package) loads all the same. The
+  number of geometry elements dropped is reported in :attr:`MujocoPlant.notes`.
+* ``<mujoco><compiler fusestatic="false" discardvisual="true" balanceinertia="false"/>``
+  is added: every link stays a body with the URDF's inertia exactly (no fusing, no inertia
+  "balancing"). With this, MuJoCo's mass matrix and bias forces equal modyn_model's (and
+  Pinocchio's) to ~1e-14 (ARCHITECTURE §4; ``test_mujoco_plant.py`` checks it for each robot).
+* Joints that are not moving joints of the modyn model (``locked_joints``, joints off the
+  root → tip path, mimic joints locked by the user) become ``type="fixed"`` with their mimic,
+  axis, limit and dynamics elements removed. modyn locks a joint *at q = 0*, and a URDF fixed
+  joint is exactly the joint's origin transform, i.e. the joint at q = 0: the locked degree of
+  freedom is removed, not approximated by a stiff spring or an equality constraint.
+* With a ``root_link`` other than the URDF root, only that link's subtree is kept (modyn does
+  the same), and the root becomes MuJoCo's base body, welded at the world origin.
+
+After compiling, the model is adjusted from the modyn model, joints mapped **by name** (MuJoCo
+orders joints by body, modyn by urdfdom's depth-first, name-sorted order):
+
+* ``opt.gravity`` = ``model.gravity_vector``: modyn's gravity is expressed in the root frame and
+  the root body sits at MuJoCo's world origin with identity orientation.
+* ``dof_armature`` = ``model.armature`` (rotor inertia Ia = N²·Jm, Khalil [7.29]); MuJoCo adds it
+  to the diagonal of its mass matrix exactly as modyn adds Ia to A_jj.
+* ``dof_damping`` = ``model.viscous`` (Fv), ``dof_frictionloss`` = ``model.coulomb`` (Fc), or
+  both 0 with ``friction=False``. The URDF ``<dynamics>`` values MuJoCo imported itself are
+  overwritten, so the side-file extras win as in modyn.
+* MuJoCo's dry friction is a soft constraint, not Fc·sign(q̇): it opposes the motion with at most
+  Fc, and below a small velocity it stops the joint (stiction), where modyn's sign(0) = 0 lets
+  the joint creep and chatter (Khalil [7.26]). Its softness is set by the friction ``solref`` /
+  ``solimp``; with MuJoCo's defaults (time constant 0.02 s, impedance 0.9) the RX-90's wrist
+  feels only 0.58 Fc while sliding at 1 rad/s, too soft to stand for Coulomb friction. The plant
+  makes it as stiff as MuJoCo allows: time constant 2·dt (the smallest MuJoCo accepts) and
+  impedance 0.99; then the sliding force is Fc exactly (``test_mujoco_plant.py``) and the
+  velocity below which the joint sticks is of order Fc·2dt / A_jj.
+* modyn's Stribeck term (Fst > Fc with v_s > 0, Khalil [7.26]) has no MuJoCo equivalent and is
+  dropped, with a warning (logged and in :attr:`notes`).
+* Joint limits are disabled (``mjDSBL_LIMIT``), as in the built-in plant: position limits are
+  the hardware interface's business, not the physics'. No actuators are used: the effort goes
+  straight into ``qfrc_applied``.
+
+Integrators (the node's ``integrator`` parameter, same names as the built-in plant):
+
+* ``"rk4"``: MuJoCo's ``mjINT_RK4``, classical 4th-order Runge-Kutta, the same scheme as
+  :class:`~modyn_hardware.simulated.SimulatedPlant`'s ``rk4`` (effort held over the step).
+* ``"semi_implicit_euler"``: MuJoCo's ``mjINT_EULER`` with ``mjDSBL_EULERDAMP``, i.e.
+  q̇ ← q̇ + dt q̈, q ← q + dt q̇_new with explicit damping: the built-in plant's scheme.
+
+The MuJoCo timestep is the ``dt`` of each :meth:`MujocoPlant.step` call (the node's 1/rate).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import os
+import xml.etree.ElementTree as ET
+from collections.abc import Sequence
+
+import numpy as np
+
+from modyn_model import ModelError, RobotModel
+from modyn_model.urdf import read_urdf_text
+
+from .checks import checked_vector
+from .plant import Plant, PlantError, PlantState
+from .simulated import INTEGRATORS
+
+__all__ = ["MujocoPlant", "mujoco_urdf"]
+
+#: elements MuJoCo does not need (geometry, ROS-side control) or that we replace (<mujoco>)
+_DROPPED_TAGS = (
+    "visual",
+    "collision",
+    "transmission",
+    "gazebo",
+    "ros2_control",
+    "material",
+    "mujoco",
+)
+#: children of a <joint> that make no sense once it is fixed
+_MOVING_JOINT_TAGS = ("mimic", "axis", "limit", "dynamics", "calibration", "safety_controller")
+_MOVING_TYPES = ("revolute", "continuous", "prismatic", "floating", "planar")
+_log = logging.getLogger(__name__)
+#: impedance d0 = d_width of the dry-friction constraint (MuJoCo default 0.9; see the docstring)
+_FRICTION_IMPEDANCE = 0.99
+
+
+def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[str]]:
+    """The URDF text MuJoCo should import to reproduce ``model`` (see the module docstring).
+
+    Parameters
+    ----------
+    urdf : path or str
+        The description ``model`` was built from: a ``.urdf`` / ``.urdf.xacro`` path or the URDF
+        XML itself.
+    model : RobotModel
+        Its moving joints are kept; every other joint is fixed at q = 0; only the subtree of
+        ``model.root`` is kept.
+
+    Returns
+    -------
+    xml : str
+        The rewritten URDF.
+    notes : list of str
+        What was changed that a user may want to know (geometry dropped, joints fixed).
+
+    Raises
+    ------
+    PlantError
+        The text is not a URDF, or it lacks a moving joint or the root link of the model.
+    """
+    try:
+        text, where = read_urdf_text(urdf)
+    except ModelError as exc:
+        raise PlantError(f"mujoco plant: {exc}") from None
+    try:
+        robot = ET.fromstring(text)
+    except ET.ParseError as exc:
+        raise PlantError(f"mujoco plant: {where}: malformed XML: {exc}") from None
+    if robot.tag != "robot":
+        raise PlantError(f"mujoco plant: {where}: the root element is <{robot.tag}>, not <robot>")
+    notes: list[str] = []
+    dropped = 0
+    for parent in robot.iter():
+        for child in list(parent):
+            if child.tag in _DROPPED_TAGS:
+                dropped += child.tag in ("visual", "collision")
+                parent.remove(child)
+    if dropped:
+        notes.append(f"{dropped} <visual>/<collision> elements removed (no contacts, no meshes)")
+
+    joints = robot.findall("joint")
+    by_name = {j.get("name"): j for j in joints}
+    missing = [name for name in model.joint_names if name not in by_name]
+    if missing:
+        raise PlantError(
+            f"mujoco plant: {where} has no joint(s) {missing} of the model; give the plant the "
+            "description the model was built from"
+        )
+    _keep_subtree(robot, model.root, where, notes)
+    moving = set(model.joint_names)
+    fixed = []
+    for joint in robot.findall("joint"):
+        if joint.get("type") in _MOVING_TYPES and joint.get("name") not in moving:
+            joint.set("type", "fixed")
+            for tag in _MOVING_JOINT_TAGS:
+                for element in joint.findall(tag):
+                    joint.remove(element)
+            fixed.append(joint.get("name"))
+    if fixed:
+        notes.append(f"joints {sorted(fixed)} fixed at q = 0 (locked in the modyn model)")
+    mujoco = ET.SubElement(robot, "mujoco")
+    ET.SubElement(
+        mujoco,
+        "compiler",
+        fusestatic="false",
+        discardvisual="true",
+        balanceinertia="false",
+    )
+    return ET.tostring(robot, encoding="unicode"), notes
+
+
+def _keep_subtree(robot: ET.Element, root: str, where: str, notes: list[str]) -> None:
+    """Remove the links and joints that are not below link ``root`` (inclusive)."""
+    links = {link.get("name") for link in robot.findall("link")}
+    if root not in links:
+        raise PlantError(f"mujoco plant: {where} has no link '{root}' (the model's root)")
+    children: dict[str, list[ET.Element]] = {}
+    for joint in robot.findall("joint"):
+        parent = joint.find("parent")
+        if parent is not None:
+            children.setdefault(parent.get("link"), []).append(joint)
+    keep_links, keep_joints, todo = {root}, set(), [root]
+    while todo:
+        for joint in children.get(todo.pop(), []):
+            child = joint.find("child")
+            if child is not None and child.get("link") not in keep_links:
+                keep_joints.add(joint.get("name"))
+                keep_links.add(child.get("link"))
+                todo.append(child.get("link"))
+    removed = []
+    for element in list(robot):
+        if element.tag == "link" and element.get("name") not in keep_links:
+            robot.remove(element)
+            removed.append(element.get("name"))
+        elif element.tag == "joint" and element.get("name") not in keep_joints:
+            robot.remove(element)
+    if removed:
+        notes.append(f"links {sorted(removed)} outside the subtree of root link '{root}' removed")
+
+
+class MujocoPlant(Plant):
+    """A fixed-base robot simulated by MuJoCo from the same URDF as ``model``.
+
+    Parameters
+    ----------
+    model : RobotModel
+        The modyn model of the robot: joint names and order of every array, gravity, rotor
+        inertia and friction (see the module docstring for what is taken from it).
+    urdf : path or str
+        The description ``model`` was built from (path to .urdf / .xacro, or XML text).
+    integrator : {"rk4", "semi_implicit_euler"}
+        See the module docstring.
+    q0 : (n,) array_like, optional
+        Initial positions (rad / m), ``model.joint_names`` order; default zeros, at rest.
+    friction : bool
+        Viscous damping and dry friction from the model's extras (default True).
+
+    Attributes
+    ----------
+    model : RobotModel
+    mj_model, mj_data : mujoco.MjModel, mujoco.MjData
+        The MuJoCo objects (for inspection; the plant owns their state).
+    qpos_index, dof_index : (n,) int ndarray
+        MuJoCo ``qpos`` / ``qvel`` address of each modyn joint (modyn order).
+    notes : list of str
+        What the conversion changed or could not reproduce (see :func:`mujoco_urdf`).
+
+    Raises
+    ------
+    PlantError
+        MuJoCo is not installed, rejects the description, or its degrees of freedom are not
+        exactly the model's joints; an unknown integrator.
+    """
+
+    def __init__(
+        self,
+        model: RobotModel,
+        urdf: str | os.PathLike,
+        integrator: str = "rk4",
+        q0: Sequence[float] | np.ndarray | None = None,
+        *,
+        friction: bool = True,
+    ):
+        if integrator not in INTEGRATORS:
+            raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        try:
+            import mujoco
+        except ImportError:
+            raise PlantError(
+                "plant 'mujoco' needs the Python package 'mujoco' (pip install mujoco)"
+            ) from None
+        self._mj = mujoco
+        self.model = model
+        self.integrator = integrator
+        self.friction = bool(friction)
+        xml, self.notes = mujoco_urdf(urdf, model)
+        try:
+            m = mujoco.MjModel.from_xml_string(xml)
+        except ValueError as exc:  # MuJoCo's compiler errors
+            raise PlantError(f"mujoco plant: MuJoCo rejected {model.source}: {exc}") from None
+        n = model.n
+        if m.nq != n or m.nv != n:
+            raise PlantError(
+                f"mujoco plant: MuJoCo built {m.nq} position / {m.nv} velocity coordinates from "
+                f"{model.source}, the model has {n} joints {list(model.joint_names)}"
+            )
+        qpos, dof = [], []
+        for name in model.joint_names:
+            jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, name)
+            if jid < 0:  # pragma: no cover - the joint is in the XML, MuJoCo keeps its name
+                raise PlantError(f"mujoco plant: MuJoCo has no joint named '{name}'")
+            qpos.append(int(m.jnt_qposadr[jid]))
+            dof.append(int(m.jnt_dofadr[jid]))
+        self.qpos_index = np.array(qpos)
+        self.dof_index = np.array(dof)
+        self.qpos_index.flags.writeable = self.dof_index.flags.writeable = False
+
+        m.opt.gravity[:] = model.gravity_vector
+        m.dof_armature[self.dof_index] = model.armature
+        stribeck = (model.stribeck_velocity > 0) & (model.static_friction != model.coulomb)
+        if self.friction:
+            # the stiffest dry friction (see the module docstring); solref is set with dt
+            m.dof_solimp[:, :2] = _FRICTION_IMPEDANCE
+            m.dof_damping[self.dof_index] = model.viscous
+            m.dof_frictionloss[self.dof_index] = model.coulomb
+            if stribeck.any():
+                note = (
+                    "Stribeck friction of joints "
+                    f"{[model.joint_names[i] for i in np.flatnonzero(stribeck)]} has no MuJoCo "
+                    "equivalent: only Coulomb (frictionloss) and viscous (damping) are simulated"
+                )
+                self.notes.append(note)
+                _log.warning("mujoco plant: %s", note)
+        else:
+            m.dof_damping[:] = 0.0
+            m.dof_frictionloss[:] = 0.0
+        m.opt.integrator = (
+            mujoco.mjtIntegrator.mjINT_RK4
+            if integrator == "rk4"
+            else mujoco.mjtIntegrator.mjINT_EULER
+        )
+        dsbl = mujoco.mjtDisableBit
+        # no joint-limit constraint (as the built-in plant), explicit damping in Euler (the
+        # built-in scheme), and no silent reset to the initial state on a diverging step
+        m.opt.disableflags |= int(dsbl.mjDSBL_LIMIT | dsbl.mjDSBL_EULERDAMP | dsbl.mjDSBL_AUTORESET)
+        self.mj_model = m
+        self.mj_data = d = mujoco.MjData(m)
+        # MuJoCo orders joints by body; when the two orders agree (every serial arm) the modyn
+        # arrays map onto contiguous views and read/write need no gather or scatter
+        contiguous = np.array_equal(self.dof_index, np.arange(n)) and np.array_equal(
+            self.qpos_index, np.arange(n)
+        )
+        self._contiguous = contiguous
+        self._tau = np.zeros(n)
+        self._q_saved = np.zeros(m.nq)
+        self._v_saved = np.zeros(m.nv)
+        self._time = 0.0
+        self._dt = math.nan  # the timestep the model is set up for (set by the first step)
+        # MuJoCo's counters of non-finite or huge accelerations, positions and velocities
+        # (views into mj_data, read after every step)
+        warning = mujoco.mjtWarning
+        self._bad_acc, self._bad_pos, self._bad_vel = (
+            d.warning[int(w)]
+            for w in (warning.mjWARN_BADQACC, warning.mjWARN_BADQPOS, warning.mjWARN_BADQVEL)
+        )
+        self._warnings = 0
+        d.qfrc_applied[:] = 0.0
+        self.reset(np.zeros(n) if q0 is None else q0)
+
+    # ------------------------------------------------------------------ Plant
+    @property
+    def joint_names(self) -> tuple[str, ...]:
+        return self.model.joint_names
+
+    @property
+    def time(self) -> float:
+        """Simulated time (s): the sum of the steps taken; :meth:`reset` keeps it."""
+        return self._time
+
+    def read(self) -> PlantState:
+        """A snapshot (copies) of time, q, q̇ (modyn order) and the applied effort."""
+        d = self.mj_data
+        if self._contiguous:
+            q, v = d.qpos.copy(), d.qvel.copy()
+        else:
+            q, v = d.qpos[self.qpos_index], d.qvel[self.dof_index]
+        tau = self._tau.copy()
+        for x in (q, v, tau):
+            x.flags.writeable = False
+        return PlantState(self._time, q, v, tau)
+
+    def write(self, effort: Sequence[float] | np.ndarray) -> None:
+        """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.
+
+        Raises
+        ------
+        PlantError
+            Wrong length or a non-finite value (naming the joint); the previous effort stays.
+        """
+        self._tau[:] = checked_vector("effort", effort, self.joint_names)
+        if self._contiguous:
+            self.mj_data.qfrc_applied[:] = self._tau
+        else:
+            self.mj_data.qfrc_applied[self.dof_index] = self._tau
+
+    def step(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (> 0; MuJoCo's timestep) under the last written effort.
+
+        Raises
+        ------
+        PlantError
+            ``dt`` not a positive finite number, or the step diverged (non-finite state or a
+            MuJoCo instability warning); the state is then left as it was before the step.
+        """
+        if not (dt > 0.0 and math.isfinite(dt)):
+            raise PlantError(f"dt must be a positive finite number of seconds, got {dt!r}")
+        m, d = self.mj_model, self.mj_data
+        if dt != self._dt:
+            self._dt = m.opt.timestep = dt
+            # dry friction as stiff as MuJoCo accepts at this step (its "refsafe" minimum)
+            m.dof_solref[:, 0] = 2.0 * dt
+        np.copyto(self._q_saved, d.qpos)
+        np.copyto(self._v_saved, d.qvel)
+        self._mj.mj_step(m, d)
+        warnings = self._bad_acc.number + self._bad_pos.number + self._bad_vel.number
+        if warnings != self._warnings or not math.isfinite(d.qpos.sum() + d.qvel.sum()):
+            self._warnings = warnings
+            np.copyto(d.qpos, self._q_saved)
+            np.copyto(d.qvel, self._v_saved)
+            d.time -= dt
+            raise PlantError(
+                f"the simulation diverged at t = {self._time:.6f} s (non-finite state in "
+                "MuJoCo); reduce the step or the gains"
+            )
+        self._time += dt
+
+    def reset(
+        self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
+    ) -> None:
+        """Move to ``q0`` (rad / m) with velocity ``v0`` (default at rest) and zero effort.
+
+        Time keeps running (:attr:`time` is not rewound).
+        """
+        q = checked_vector("q0", q0, self.joint_names)
+        v = checked_vector("v0", v0, self.joint_names) if v0 is not None else None
+        d = self.mj_data
+        d.qpos[self.qpos_index] = q
+        d.qvel[:] = 0.0
+        if v is not None:
+            d.qvel[self.dof_index] = v
+        d.qacc_warmstart[:] = 0.0
+        self._tau.fill(0.0)
+        d.qfrc_applied[:] = 0.0
