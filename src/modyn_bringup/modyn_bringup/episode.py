@@ -17,6 +17,7 @@ import numpy as np
 import rclpy
 from builtin_interfaces.msg import Duration, Time
 from diagnostic_msgs.msg import DiagnosticArray
+from geometry_msgs.msg import PoseStamped
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
@@ -42,10 +43,16 @@ RECORDER_QOS = QoSProfile(
 
 @dataclass
 class Goal:
-    """Waypoints (m, n) in model joint order; ``times`` from start (s) or None (minimum time)."""
+    """Waypoints (m, n) in model joint order; ``times`` from start (s) or None (minimum time).
 
-    waypoints: list[list[float]]
+    With ``pose`` = (position (3,) m, quaternion (x, y, z, w)) in the base frame the goal is a
+    ``goal_pose`` (the generator's straight line for its ``tip_frame``) and ``waypoints`` is
+    unused.
+    """
+
+    waypoints: list[list[float]] = field(default_factory=list)
     times: list[float] | None = None
+    pose: tuple[list[float], list[float]] | None = None
 
 
 @dataclass
@@ -186,6 +193,7 @@ def run_episode(
     node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
     node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
     goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+    pose_pub = node.create_publisher(PoseStamped, "goal_pose", STATE_QOS)
     deadline = time.monotonic() + timeout
 
     def spin_until(condition, what: str) -> None:
@@ -219,16 +227,25 @@ def run_episode(
         t_start = records[-1][0]
         next_start = first_goal = max(start_at, t_start + lead)
         for k, goal in enumerate(goals):
-            msg = JointTrajectory()
-            msg.header.stamp = _stamp(next_start)
-            msg.joint_names = names
-            times = goal.times or [0.0] * len(goal.waypoints)
-            for wp, tf in zip(goal.waypoints, times, strict=True):
-                point = JointTrajectoryPoint(positions=[float(x) for x in wp])
-                point.time_from_start = _duration(tf)
-                msg.points.append(point)
+            if goal.pose is not None:
+                msg, pub = PoseStamped(), pose_pub
+                msg.header.stamp = _stamp(next_start)
+                msg.header.frame_id = model.root
+                position, quaternion = goal.pose
+                p, o = msg.pose.position, msg.pose.orientation
+                p.x, p.y, p.z = (float(x) for x in position)
+                o.x, o.y, o.z, o.w = (float(x) for x in quaternion)
+            else:
+                msg, pub = JointTrajectory(), goal_pub
+                msg.header.stamp = _stamp(next_start)
+                msg.joint_names = names
+                times = goal.times or [0.0] * len(goal.waypoints)
+                for wp, tf in zip(goal.waypoints, times, strict=True):
+                    point = JointTrajectoryPoint(positions=[float(x) for x in wp])
+                    point.time_from_start = _duration(tf)
+                    msg.points.append(point)
             count = len(trajectories)
-            goal_pub.publish(msg)
+            pub.publish(msg)
             if k == 0:
                 # the generator rejects a goal that comes before its first joint_states (the
                 # plant republishes t_0 every lockstep_timeout): resend until it is planned; the
@@ -240,7 +257,7 @@ def run_episode(
                         "the trajectory of goal 0",
                     )
                     if len(trajectories) == count:
-                        goal_pub.publish(msg)
+                        pub.publish(msg)
             spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
             if k == 0:
                 runner.start()  # close the loop: the plant starts stepping now

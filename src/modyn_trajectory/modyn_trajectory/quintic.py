@@ -295,6 +295,21 @@ class PiecewiseQuintic:
         self.times = t
         self.positions, self.velocities, self.accelerations = arrays
         self.n = self.positions.shape[1]
+        # normalised coefficients of every segment, q(τ) = Σ b_i τ^i (see :meth:`sample`)
+        h = np.diff(t)
+        self._h = h
+        self._b = np.empty((h.shape[0], 6, self.n))
+        if h.shape[0]:
+            q0, q1 = self.positions[:-1], self.positions[1:]
+            v0, v1 = self.velocities[:-1] * h[:, None], self.velocities[1:] * h[:, None]
+            a0 = self.accelerations[:-1] * (h * h)[:, None]
+            a1 = self.accelerations[1:] * (h * h)[:, None]
+            d = q1 - q0
+            b = self._b
+            b[:, 0], b[:, 1], b[:, 2] = q0, v0, 0.5 * a0
+            b[:, 3] = 10.0 * d - 6.0 * v0 - 4.0 * v1 - 1.5 * a0 + 0.5 * a1
+            b[:, 4] = -15.0 * d + 8.0 * v0 + 7.0 * v1 + 1.5 * a0 - a1
+            b[:, 5] = 6.0 * d - 3.0 * v0 - 3.0 * v1 - 0.5 * a0 + 0.5 * a1
 
     @property
     def start(self) -> float:
@@ -324,6 +339,10 @@ class PiecewiseQuintic:
         -------
         q, v, a : (n,) arrays for a scalar ``t``, (k, n) arrays for an array
             rad, rad/s, rad/s².
+
+        Each segment is the polynomial Σ b_i τ^i in its normalised time τ = (t − t_k)/h_k
+        (coefficients of [8.11]'s quintic Hermite form, precomputed), evaluated by Horner's
+        rule; the knots themselves return the knot values exactly.
         """
         tt = np.asarray(t, dtype=float)
         scalar = tt.ndim == 0
@@ -339,38 +358,32 @@ class PiecewiseQuintic:
             )
             return tuple(x[0] for x in out) if scalar else out
         k = np.clip(np.searchsorted(times, tt, side="right") - 1, 0, m - 1)
-        h = (times[k + 1] - times[k])[:, None]
+        h = self._h[k][:, None]
         tau = np.clip((tt - times[k])[:, None] / h, 0.0, 1.0)
-        q0, q1 = self.positions[k], self.positions[k + 1]
-        v0, v1 = self.velocities[k] * h, self.velocities[k + 1] * h  # scaled to τ
-        a0, a1 = self.accelerations[k] * h * h, self.accelerations[k + 1] * h * h
-        d = q1 - q0
-        s = 1.0 - tau
-        t2, t3 = tau * tau, tau * tau * tau
-        # position basis r(τ) [8.11] and its derivatives, factored so that they are exact
-        # (0 and 1, 0, 0) at the knots
-        r = t3 * (10.0 + tau * (-15.0 + 6.0 * tau))
-        dr = 30.0 * t2 * s * s
-        ddr = 60.0 * tau * s * (1.0 - 2.0 * tau)
-        # the other quintic Hermite basis functions (velocity and acceleration at each end)
-        hv0 = tau * s**3 * (1.0 + 3.0 * tau)  # τ − 6τ³ + 8τ⁴ − 3τ⁵
-        dhv0 = s * s * (1.0 + 2.0 * tau - 15.0 * t2)
-        ddhv0 = -36.0 * tau + 96.0 * t2 - 60.0 * t3
-        hv1 = -t3 * s * (4.0 - 3.0 * tau)  # −4τ³ + 7τ⁴ − 3τ⁵
-        dhv1 = t2 * (-12.0 + 28.0 * tau - 15.0 * t2)
-        ddhv1 = tau * (-24.0 + 84.0 * tau - 60.0 * t2)
-        ha0 = 0.5 * t2 * s**3  # ½τ² − 3/2τ³ + 3/2τ⁴ − ½τ⁵
-        dha0 = tau * s * s * (1.0 - 2.5 * tau)
-        ddha0 = 1.0 - 9.0 * tau + 18.0 * t2 - 10.0 * t3
-        ha1 = 0.5 * t3 * s * s  # ½τ³ − τ⁴ + ½τ⁵
-        dha1 = t2 * (1.5 - 4.0 * tau + 2.5 * t2)
-        ddha1 = tau * (3.0 - 12.0 * tau + 10.0 * t2)
-        # from the nearer knot: exact at both knots (r = 0 or 1) and for joints that do not
-        # move (d = 0), which a blend q0 (1 − r) + q1 r is not
-        base = np.where(tau < 0.5, q0 + r * d, q1 - (1.0 - r) * d)
-        q = base + hv0 * v0 + hv1 * v1 + ha0 * a0 + ha1 * a1
-        v = (dr * d + dhv0 * v0 + dhv1 * v1 + dha0 * a0 + dha1 * a1) / h
-        a = (ddr * d + ddhv0 * v0 + ddhv1 * v1 + ddha0 * a0 + ddha1 * a1) / (h * h)
+        b = self._b[k]  # (K, 6, n)
+        q = b[:, 5] * tau
+        dq = 5.0 * b[:, 5] * tau
+        ddq = 20.0 * b[:, 5] * tau
+        for i, (c1, c2) in zip((4, 3, 2), ((4.0, 12.0), (3.0, 6.0), (2.0, 2.0)), strict=True):
+            q += b[:, i]
+            q *= tau
+            dq += c1 * b[:, i]
+            dq *= tau
+            ddq += c2 * b[:, i]
+            if i > 2:
+                ddq *= tau
+        q += b[:, 1]
+        q *= tau
+        q += b[:, 0]
+        dq += b[:, 1]
+        v = dq / h
+        a = ddq / (h * h)
+        # knots exactly (the polynomial at τ = 1 is q1 only to rounding)
+        at_end = tau[:, 0] == 1.0
+        if at_end.any():
+            q[at_end] = self.positions[k[at_end] + 1]
+            v[at_end] = self.velocities[k[at_end] + 1]
+            a[at_end] = self.accelerations[k[at_end] + 1]
         # outside [start, end] the end knots hold (τ clamps position; v, a are the knot values)
         before, after = tt < times[0], tt > times[-1]
         if before.any():
@@ -526,6 +539,9 @@ def plan_waypoints(
                 t, acs = moving_start_segment(q0, vs, acs, wp[k], vm, am, t)
             elif t == 0.0:
                 continue  # same point again: no segment
+            if len(points) > 1 and times[-1] + t == times[-1]:
+                points[-1] = wp[k]  # a move too small to last a representable time
+                continue
             points.append(wp[k])
             times.append(times[-1] + t)
     else:

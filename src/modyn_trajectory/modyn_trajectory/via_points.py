@@ -168,6 +168,9 @@ def plan_via_points(
             continue  # the same point again: no segment
         if len(points) == 1 and moving:
             t = max(t, float(np.max(np.abs(vs) / am)), 1e-3)
+        if steps and sum(steps) + t == sum(steps):
+            points[-1] = wp[k]  # a move too small to last a representable time
+            continue
         points.append(wp[k])
         steps.append(t)
     if not steps:
