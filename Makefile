@@ -4,7 +4,7 @@
 #   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced
 #   make lint   ruff only
 #   make demo   the closed-loop demo (issue 3)
-#   make bench  benchmarks in bench/
+#   make bench  benchmarks in bench/ (first installs requirements-bench.txt, for bench only)
 #   make clean  remove build/ install/ log/ results/ and caches (make distclean: also .venv)
 #
 # Every recipe that runs ROS code confines DDS to this machine and to a domain of its own
@@ -24,6 +24,9 @@ VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
 VENV_STAMP := $(VENV)/.stamp
 REQUIREMENTS := requirements.txt requirements-test.txt
+# benchmark-only references (Robotics Toolbox), installed by `make bench` alone
+BENCH_REQUIREMENTS := requirements-bench.txt
+BENCH_STAMP := $(VENV)/.bench-stamp
 BUILD_STAMP := install/.modyn-build-stamp
 SRC_LIST := build/.modyn-src-list
 COLCON_JOBS ?= 2
@@ -96,9 +99,14 @@ test: build
 demo: build
 	$(WS_ENV) python -m modyn_bringup.demo --out results
 
-bench: build
+$(BENCH_STAMP): $(VENV_STAMP) $(BENCH_REQUIREMENTS)
+	$(VENV)/bin/python -m pip install --disable-pip-version-check -q -r $(BENCH_REQUIREMENTS)
+	@touch $@
+
+bench: build $(BENCH_STAMP)
 	$(WS_ENV) python bench/dynamics.py
 	$(WS_ENV) python bench/closed_loop.py
+	$(WS_ENV) python bench/trajectory.py
 
 clean:
 	rm -rf build install log results .pytest_cache .ruff_cache .hypothesis
