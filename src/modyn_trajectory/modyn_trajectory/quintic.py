@@ -238,6 +238,35 @@ def _peaks(b: np.ndarray, h: float) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ----------------------------------------------------------------------------- trajectory
+def _horner(b: np.ndarray, tau: np.ndarray, h) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """q, q̇, q̈ (K, n) of q(τ) = Σ b_i τ^i (b: (6, n) or (6, K, n); τ: (K, 1); τ = (t − t_k)/h).
+
+    Evaluated joint-major, (n, K), so that numpy's inner loops run over the K times rather
+    than the few joints, and returned as (K, n) views.
+    """
+    b = np.moveaxis(b, -1, 1)[..., None] if b.ndim == 2 else np.moveaxis(b, -1, 1)  # (6, n, *)
+    x = tau[:, 0]
+    hh = np.asarray(h, dtype=float).reshape(-1)
+    q = b[5] * x
+    dq = 5.0 * b[5] * x
+    ddq = 20.0 * b[5] * x
+    for i, c1, c2 in ((4, 4.0, 12.0), (3, 3.0, 6.0), (2, 2.0, 2.0)):
+        q += b[i]
+        q *= x
+        dq += c1 * b[i]
+        dq *= x
+        ddq += c2 * b[i]
+        if i > 2:
+            ddq *= x
+    q += b[1]
+    q *= x
+    q += b[0]
+    dq += b[1]
+    dq /= hh
+    ddq /= hh * hh
+    return q.T, dq.T, ddq.T
+
+
 class PiecewiseQuintic:
     """Quintic segments through knots, each matching q, q̇, q̈ at both of its ends.
 
@@ -360,24 +389,10 @@ class PiecewiseQuintic:
         k = np.clip(np.searchsorted(times, tt, side="right") - 1, 0, m - 1)
         h = self._h[k][:, None]
         tau = np.clip((tt - times[k])[:, None] / h, 0.0, 1.0)
-        b = self._b[k]  # (K, 6, n)
-        q = b[:, 5] * tau
-        dq = 5.0 * b[:, 5] * tau
-        ddq = 20.0 * b[:, 5] * tau
-        for i, (c1, c2) in zip((4, 3, 2), ((4.0, 12.0), (3.0, 6.0), (2.0, 2.0)), strict=True):
-            q += b[:, i]
-            q *= tau
-            dq += c1 * b[:, i]
-            dq *= tau
-            ddq += c2 * b[:, i]
-            if i > 2:
-                ddq *= tau
-        q += b[:, 1]
-        q *= tau
-        q += b[:, 0]
-        dq += b[:, 1]
-        v = dq / h
-        a = ddq / (h * h)
+        if np.all(k[1:] >= k[:-1]):
+            q, v, a = self._sample_sorted(k, tau)
+        else:
+            q, v, a = self._sample_gathered(k, tau, h)
         # knots exactly (the polynomial at τ = 1 is q1 only to rounding)
         at_end = tau[:, 0] == 1.0
         if at_end.any():
@@ -393,6 +408,22 @@ class PiecewiseQuintic:
         if scalar:
             return q[0], v[0], a[0]
         return q, v, a
+
+    def _sample_sorted(self, k: np.ndarray, tau: np.ndarray):
+        """Times in segment order (the usual case: a time grid): Horner's rule per run of
+        times in one segment, on that segment's coefficients (no per-time copy of them)."""
+        q = np.empty((tau.shape[0], self.n))
+        v = np.empty_like(q)
+        a = np.empty_like(q)
+        bounds = np.flatnonzero(np.diff(k)) + 1
+        for lo, hi in zip(np.r_[0, bounds], np.r_[bounds, tau.shape[0]], strict=True):
+            seg = int(k[lo])
+            q[lo:hi], v[lo:hi], a[lo:hi] = _horner(self._b[seg], tau[lo:hi], self._h[seg])
+        return q, v, a
+
+    def _sample_gathered(self, k: np.ndarray, tau: np.ndarray, h: np.ndarray):
+        """Times in any order: the coefficients gathered per time, Horner's rule."""
+        return _horner(np.moveaxis(self._b[k], 1, 0), tau, h[:, 0])
 
     def __repr__(self) -> str:
         return (
