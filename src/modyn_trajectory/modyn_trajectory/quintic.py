@@ -509,6 +509,33 @@ def moving_start_segment(q0, v0, a0, q1, v_max, a_max, t_rest: float):
     return h, a0
 
 
+def _goal_inputs(q0, waypoints, v_max, a_max, v0, a0, joint_names):
+    """Validated (q0, waypoints (m, n), v_max, a_max, v0, a0) of a multi-waypoint goal."""
+    q0 = _vector(q0, None, "q0", joint_names)
+    n = q0.shape[0]
+    wp = np.array(waypoints, dtype=float, ndmin=2) if np.size(waypoints) else np.empty((0, n))
+    if wp.ndim != 2 or wp.shape[1] != n or wp.shape[0] < 1:
+        raise TrajectoryError(f"waypoints: shape {wp.shape}, expected (m, {n}) with m >= 1")
+    if not np.all(np.isfinite(wp)):
+        k, j = np.argwhere(~np.isfinite(wp))[0]
+        raise TrajectoryError(f"waypoints[{k}][joint {_joint(joint_names, j)}] is {wp[k, j]}")
+    vm = _limits(v_max, n, "v_max", joint_names)
+    am = _limits(a_max, n, "a_max", joint_names)
+    vs = np.zeros(n) if v0 is None else _vector(v0, n, "v0", joint_names)
+    acs = np.zeros(n) if a0 is None else _vector(a0, n, "a0", joint_names)
+    return q0, wp, vm, am, vs, acs
+
+
+def _durations(durations, m: int) -> np.ndarray:
+    """Validated segment durations (m,), each > 0 (s)."""
+    d = _vector(durations, m, "durations")
+    bad = np.flatnonzero(d <= 0.0)
+    if bad.size:
+        k = int(bad[0])
+        raise TrajectoryError(f"durations[{k}] = {d[k]}: must be > 0")
+    return d
+
+
 def plan_waypoints(
     q0,
     waypoints,
@@ -546,18 +573,7 @@ def plan_waypoints(
     PiecewiseQuintic
         Knot times start at 0.
     """
-    q0 = _vector(q0, None, "q0", joint_names)
-    n = q0.shape[0]
-    wp = np.array(waypoints, dtype=float, ndmin=2) if np.size(waypoints) else np.empty((0, n))
-    if wp.ndim != 2 or wp.shape[1] != n or wp.shape[0] < 1:
-        raise TrajectoryError(f"waypoints: shape {wp.shape}, expected (m, {n}) with m >= 1")
-    if not np.all(np.isfinite(wp)):
-        k, j = np.argwhere(~np.isfinite(wp))[0]
-        raise TrajectoryError(f"waypoints[{k}][joint {_joint(joint_names, j)}] is {wp[k, j]}")
-    vm = _limits(v_max, n, "v_max", joint_names)
-    am = _limits(a_max, n, "a_max", joint_names)
-    vs = np.zeros(n) if v0 is None else _vector(v0, n, "v0", joint_names)
-    acs = np.zeros(n) if a0 is None else _vector(a0, n, "a0", joint_names)
+    q0, wp, vm, am, vs, acs = _goal_inputs(q0, waypoints, v_max, a_max, v0, a0, joint_names)
     moving = bool(np.any(vs != 0.0) or np.any(acs != 0.0))
 
     points = [q0]
@@ -576,11 +592,7 @@ def plan_waypoints(
             points.append(wp[k])
             times.append(times[-1] + t)
     else:
-        d = _vector(durations, wp.shape[0], "durations")
-        bad = np.flatnonzero(d <= 0.0)
-        if bad.size:
-            k = int(bad[0])
-            raise TrajectoryError(f"durations[{k}] = {d[k]}: must be > 0")
+        d = _durations(durations, wp.shape[0])
         points.extend(wp)
         times = np.concatenate([[0.0], np.cumsum(d)])
     positions = np.array(points)

@@ -34,10 +34,8 @@ from scipy.interpolate import make_interp_spline
 
 from modyn_trajectory.quintic import (
     PiecewiseQuintic,
-    TrajectoryError,
-    _joint,
-    _limits,
-    _vector,
+    _durations,
+    _goal_inputs,
     minimum_duration,
     moving_start_segment,
     segment_peaks,
@@ -138,27 +136,13 @@ def plan_via_points(
     PiecewiseQuintic
         Knot times from 0; velocity and acceleration continuous everywhere, zero at the goal.
     """
-    q0 = _vector(q0, None, "q0", joint_names)
+    q0, wp, vm, am, vs, acs = _goal_inputs(q0, waypoints, v_max, a_max, v0, a0, joint_names)
     n = q0.shape[0]
-    wp = np.array(waypoints, dtype=float, ndmin=2) if np.size(waypoints) else np.empty((0, n))
-    if wp.ndim != 2 or wp.shape[1] != n or wp.shape[0] < 1:
-        raise TrajectoryError(f"waypoints: shape {wp.shape}, expected (m, {n}) with m >= 1")
-    if not np.all(np.isfinite(wp)):
-        k, j = np.argwhere(~np.isfinite(wp))[0]
-        raise TrajectoryError(f"waypoints[{k}][joint {_joint(joint_names, j)}] is {wp[k, j]}")
-    vm = _limits(v_max, n, "v_max", joint_names)
-    am = _limits(a_max, n, "a_max", joint_names)
-    vs = np.zeros(n) if v0 is None else _vector(v0, n, "v0", joint_names)
-    acs = np.zeros(n) if a0 is None else _vector(a0, n, "a0", joint_names)
     moving = bool(np.any(vs != 0.0) or np.any(acs != 0.0))
     a0_given = acs
 
     if durations is not None:
-        d = _vector(durations, wp.shape[0], "durations")
-        bad = np.flatnonzero(d <= 0.0)
-        if bad.size:
-            k = int(bad[0])
-            raise TrajectoryError(f"durations[{k}] = {d[k]}: must be > 0")
+        d = _durations(durations, wp.shape[0])
         return spline_through(np.concatenate([[0.0], np.cumsum(d)]), [q0, *wp], vs, acs)
 
     points, steps = [q0], []
