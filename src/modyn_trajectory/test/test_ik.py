@@ -4,9 +4,6 @@ classical frame acceleration), plus finite differences along a path."""
 
 from __future__ import annotations
 
-import importlib.metadata
-from pathlib import Path
-
 import numpy as np
 import pytest
 from scipy.spatial.transform import Rotation
@@ -23,33 +20,12 @@ from modyn_trajectory.ik import (
 from modyn_trajectory.quintic import TrajectoryError
 from modyn_trajectory.task_space import axis_angle, rotation_from_quaternion
 
-UR5 = "ur_description/urdf/ur5_robot.urdf"
-
-
-def erd_file(relative: str) -> Path:
-    """A file of example-robot-data's robots/ directory (PyPI wheel or its Python helper)."""
-    try:
-        base = importlib.metadata.distribution("example-robot-data").locate_file(
-            "cmeel.prefix/share/example-robot-data/robots"
-        )
-        path = Path(base) / relative
-        if path.is_file():
-            return path
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    try:
-        import example_robot_data
-
-        return Path(example_robot_data.getModelPath(relative)) / "robots" / relative
-    except Exception:  # not installed, or getModelPath's IOError
-        pytest.skip(f"example-robot-data with {relative} is not installed")
-
 
 @pytest.fixture(scope="module")
-def ur5():
+def ur5(ur5_urdf):
     from modyn_model import RobotModel
 
-    path = erd_file(UR5)
+    path = ur5_urdf
     return RobotModel.from_urdf(path), path
 
 

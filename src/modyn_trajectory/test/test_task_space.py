@@ -7,9 +7,7 @@ samples."""
 
 from __future__ import annotations
 
-import importlib.metadata
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -24,7 +22,6 @@ from modyn_trajectory.task_space import (
     plan_straight_line,
 )
 
-UR5 = "ur_description/urdf/ur5_robot.urdf"
 LIMITS = dict(
     max_linear_velocity=0.5,
     max_linear_acceleration=2.0,
@@ -32,25 +29,6 @@ LIMITS = dict(
     max_angular_acceleration=4.0,
 )
 PROFILES = ["quintic", "cubic", "trapezoid", "continuous_acceleration", "bang_bang"]
-
-
-def erd_file(relative: str) -> Path:
-    """A file of example-robot-data's robots/ directory (PyPI wheel or its Python helper)."""
-    try:
-        base = importlib.metadata.distribution("example-robot-data").locate_file(
-            "cmeel.prefix/share/example-robot-data/robots"
-        )
-        path = Path(base) / relative
-        if path.is_file():
-            return path
-    except importlib.metadata.PackageNotFoundError:
-        pass
-    try:
-        import example_robot_data
-
-        return Path(example_robot_data.getModelPath(relative)) / "robots" / relative
-    except Exception:  # not installed, or getModelPath's IOError
-        pytest.skip(f"example-robot-data with {relative} is not installed")
 
 
 class Robot:
@@ -99,10 +77,10 @@ def rx90(rx90_model):
 
 
 @pytest.fixture(scope="module")
-def ur5():
+def ur5(ur5_urdf):
     from modyn_model import RobotModel
 
-    path = erd_file(UR5)
+    path = ur5_urdf
     return Robot(
         "ur5",
         RobotModel.from_urdf(path),
