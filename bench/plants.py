@@ -26,8 +26,8 @@ from modyn_hardware.mujoco_plant import MujocoPlant
 from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 
-# lockstep is deterministic as long as every command arrives within lockstep_timeout
-PATIENT = "hardware_interface.lockstep_timeout=10.0"
+# lockstep is deterministic as long as every command arrives within watchdog_timeout
+PATIENT = "hardware_interface.watchdog_timeout=10.0"
 
 
 def step_times(system: str, steps: int = 3000) -> dict[tuple[str, str], float]:

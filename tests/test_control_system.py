@@ -26,7 +26,7 @@ from modyn_bringup.system import load_system, share_directory  # noqa: E402
 from modyn_model.urdf import expand_xacro  # noqa: E402
 
 GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
-PATIENT = ["hardware_interface.lockstep_timeout=10.0"]
+PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
 SWITCH_AT = 1.5  # plant time (s) of the law change; the motion runs from 1.0 s to ~2.1 s
 
 

@@ -30,7 +30,7 @@ from modyn_bringup.system import load_system  # noqa: E402
 
 GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
 # a late command on a loaded 2-core machine must not trigger the safe hold (see test_closed_loop)
-PATIENT = ["hardware_interface.lockstep_timeout=10.0"]
+PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
 RMS_BOUND = 1e-3  # rad
 MAX_BOUND = 2e-3  # rad
 SAME_MOTION = 5e-3  # rad

@@ -23,6 +23,7 @@ setup(
     entry_points={
         "console_scripts": [
             "hardware_interface = modyn_hardware.hardware_interface_node:main",
+            "fake_ros2_control = modyn_hardware.fake_ros2_control:main",
         ],
     },
 )

@@ -6,6 +6,11 @@ hardware_interface node.
 * :mod:`modyn_hardware.mujoco_plant`: :class:`MujocoPlant`, MuJoCo on the same URDF (imports
   ``mujoco`` only when one is built);
 * :mod:`modyn_hardware.mock_plant`: :class:`MockPlant`, velocity = effort, for wiring tests;
+* :mod:`modyn_hardware.safety`: joint limits (saturate or fault) and throttled reports, used
+  by the node (no rclpy);
+* :mod:`modyn_hardware.ros2_control_bridge`: the plant that drives a ros2_control robot through
+  a forward_command_controller and a joint_state_broadcaster (rclpy when bound to the node);
+* :mod:`modyn_hardware.fake_ros2_control`: a stand-in for those two controllers, for tests;
 * :mod:`modyn_hardware.hardware_interface_node`: the ROS 2 node (imports rclpy; not imported
   here, so that the plants work without ROS).
 """

@@ -3,8 +3,10 @@
 The node publishes the plant's ``joint_states`` (sensor_msgs/JointState, position in rad or m,
 velocity in rad/s or m/s, effort in N·m or N, joints in the model's order), ``/clock``
 (rosgraph_msgs/Clock, plant time) and the latched ``/robot_description``; it applies the
-``effort_command`` messages (sensor_msgs/JointState: ``name`` + ``effort``) it receives, clipped
-to the model's effort limits, and offers ``~/reset`` (std_srvs/Trigger).
+``effort_command`` messages (sensor_msgs/JointState: ``name`` + ``effort``) it receives, within
+the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
+a latched fault), ``~/reset_plant`` (Trigger: move a simulated plant back to
+``initial_positions``) and ``~/enable`` (std_srvs/SetBool: arm or disarm the output).
 
 Two modes:
 
@@ -12,15 +14,24 @@ Two modes:
   compare exactly. The node publishes ``joint_states`` and ``/clock`` stamped t_k and advances
   to t_{k+1} only when a command stamped t_k arrives; commands with any other stamp are counted
   as stale and ignored. Before the first command it republishes the state every
-  ``lockstep_timeout`` wall seconds; afterwards a command missing for ``lockstep_timeout`` is
-  replaced by one safe-hold step (τ = Q(q) + Kp (q_hold − q) − Kd q̇, q_hold the pose at the
-  first missed step), repeated each timeout until commands resume.
+  ``watchdog_timeout`` wall seconds.
 * ``realtime``: a steady wall-clock timer at ``rate`` steps the plant with the latest valid
-  command (or the safe hold if that command is older than ``lockstep_timeout``); stamps are the
-  node clock's time; late ticks are counted as deadline misses.
+  command; stamps are the node clock's time; late ticks are counted as deadline misses.
+
+Safety, the same on every plant: the safe hold is τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to
+the effort limits, computed here from the model (gravity compensation + PD on q_hold, the
+measured pose when the hold began, clipped to 0.5 % inside the position limits). It is applied
+
+* while disarmed (``~/enable`` false; q_hold = the pose at disarm);
+* before the first command (realtime; lockstep does not step then);
+* after a fault, latched until ``~/reset``: the command watchdog (no valid command for
+  ``watchdog_timeout`` wall seconds once commands have started) or a limit in ``fault`` mode.
+  In lockstep the faulted plant steps at real-time pace (one step per dt of wall time), so that
+  a dead controller leaves an arm that holds in sim time as it would in reality.
 
 Everything that can be checked without ROS is a plain function here (:func:`check_parameters`,
-:func:`validate_config`, :func:`make_plant`); the node class is the thin shell around them.
+:func:`validate_config`, :func:`make_plant`) or in :mod:`modyn_hardware.safety`; the node
+class is the thin shell around them.
 """
 
 from __future__ import annotations
@@ -39,12 +50,12 @@ from rclpy.node import Node
 from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import JointState
 from std_msgs.msg import String
-from std_srvs.srv import Trigger
+from std_srvs.srv import SetBool, Trigger
 
 from modyn_model import RobotModel
 from modyn_model import algorithms as alg
-from modyn_ros.diagnostics import OK, WARN, Diagnostics
-from modyn_ros.joint_map import JointMap, MessageError, check_values
+from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
+from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -52,6 +63,8 @@ from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from .mock_plant import MockPlant
 from .mujoco_plant import MujocoPlant
 from .plant import Plant, PlantError
+from .ros2_control_bridge import Ros2ControlBridge
+from .safety import LIMIT_KINDS, LIMIT_MODES, LimitGuard, Limits, ReportThrottle
 from .simulated import INTEGRATORS, SimulatedPlant
 
 try:  # rclpy >= Galactic; guarded so that an older rclpy only loses the clean-exit path
@@ -77,7 +90,7 @@ __all__ = [
 
 NODE_NAME = "hardware_interface"
 MODES = ("lockstep", "realtime")
-PLANTS = ("simulated", "mujoco", "mock")
+PLANTS = ("simulated", "mujoco", "mock", "ros2_control")
 #: Exit status of :func:`main` for a configuration error (bad parameter, no robot model).
 #: Exit status of :func:`main` when the plant fails while running (e.g. the simulation diverged).
 
@@ -87,7 +100,9 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "plant": (
         "simulated",
         "which plant: 'simulated' (the built-in rigid-body simulator), 'mujoco' (MuJoCo on the "
-        "same URDF, docs/plants.md) or 'mock' (velocity = effort, for wiring tests)",
+        "same URDF, docs/plants.md), 'mock' (velocity = effort, for wiring tests) or "
+        "'ros2_control' (the bridge to a forward_command_controller and a "
+        "joint_state_broadcaster; realtime only)",
     ),
     "mode": (
         "lockstep",
@@ -101,26 +116,50 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     ),
     "initial_positions": (
         [],
-        "double[]: q (rad or m) at start and after ~/reset, in joint_names order; empty: zeros",
+        "double[]: q (rad or m) at start and after ~/reset_plant, in joint_names order; empty: "
+        "zeros",
     ),
     "joint_names": (
         [],
-        "string[]: order of initial_positions, hold_kp and hold_kd; empty: the model's order",
+        "string[]: order of initial_positions, hold gains and limit overrides; empty: the "
+        "model's order",
+    ),
+    "watchdog_timeout": (
+        0.5,
+        "wall seconds without a valid command (once commands have started) before the watchdog "
+        "latches the safe hold until ~/reset; lockstep: also the republish period while waiting",
     ),
     "lockstep_timeout": (
+        0.0,
+        "deprecated name of watchdog_timeout: if > 0 it replaces watchdog_timeout",
+    ),
+    "max_command_age": (
         0.5,
-        "wall seconds to wait for the command of a step before a safe-hold step "
-        "(realtime: the age at which the latest command is replaced by the safe hold)",
+        "s: a command whose header.stamp is older than this (lockstep: than plant time t_k; "
+        "realtime: than the node clock) is rejected",
     ),
     "hold_kp": (
         [100.0],
         "double[]: safe-hold stiffness (N·m/rad or N/m), one value for all joints or one per "
-        "joint in joint_names order",
+        "joint in joint_names order; also the soft position limit's spring",
     ),
     "hold_kd": (
         [20.0],
         "double[]: safe-hold damping (N·m·s/rad or N·s/m), one value for all joints or one "
-        "per joint in joint_names order",
+        "per joint in joint_names order; also the damper of the soft position/velocity limits",
+    ),
+    "effort_limit": (
+        [],
+        "double[]: |effort| limits (N·m or N) overriding the model's; empty: model",
+    ),
+    "velocity_limit": ([], "double[]: speed limits (rad/s or m/s) overriding the model's"),
+    "position_lower": ([], "double[]: lower position limits (rad or m) overriding the model's"),
+    "position_upper": ([], "double[]: upper position limits (rad or m) overriding the model's"),
+    "effort_limit_mode": ("saturate", "'saturate' (clip) or 'fault' (latched safe hold)"),
+    "velocity_limit_mode": ("saturate", "'saturate' (cut + damp) or 'fault' (latched safe hold)"),
+    "position_limit_mode": (
+        "saturate",
+        "'saturate' (soft limit: cut + spring-damper) or 'fault' (latched safe hold)",
     ),
     "publish_clock": (True, "publish /clock with the plant time"),
     "clock_period": (
@@ -128,10 +167,43 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "plant seconds between /clock messages (0: every step); the nodes on sim time need no "
         "finer clock, and each /clock is a callback in every one of them",
     ),
+    "ros2_control_controller": (
+        "effort_controller",
+        "plant ros2_control: name of the forward_command_controller; commands go to "
+        "'<name>/commands' (std_msgs/Float64MultiArray)",
+    ),
+    "ros2_control_joints": (
+        [],
+        "string[]: plant ros2_control: the controller's 'joints' (the order of the command "
+        "array); empty: the model's order",
+    ),
+    "ros2_control_state_topic": (
+        "/joint_state_broadcaster/joint_states",
+        "plant ros2_control: the joint_state_broadcaster's sensor_msgs/JointState topic (with "
+        "use_local_topics: true; '/joint_states' collides with this node's output unless remapped)",
+    ),
+    "ros2_control_state_timeout": (
+        0.1,
+        "plant ros2_control: wall seconds without a valid state before the plant counts as lost "
+        "(a latched fault)",
+    ),
 }
 
 _NS = 1_000_000_000
 _LATENCY_SAMPLES = 1024  # ring buffer of the latency percentiles (about 1 s at 1 kHz)
+#: kinds of rejected effort_command, each throttled separately and counted in /diagnostics
+REJECTIONS = (
+    "unknown_name",
+    "missing_joint",
+    "repeated_name",
+    "length",
+    "nan",
+    "inf",
+    "stamp_old",
+    "stamp_backwards",
+)
+
+_NAME_KINDS = {"unknown": "unknown_name", "missing": "missing_joint", "repeated": "repeated_name"}
 
 
 class ConfigError(ValueError):
@@ -149,8 +221,10 @@ class Config:
         Hz.
     dt_ns : int
         The plant step in nanoseconds, ``round(1e9 / rate)``.
-    lockstep_timeout : float
+    watchdog_timeout : float
         Wall seconds.
+    max_command_age : float
+        Seconds (plant time in lockstep, node clock in realtime).
     publish_clock : bool
     clock_every : int
         /clock is published every ``clock_every`` steps (``clock_period`` / dt, at least 1).
@@ -160,6 +234,14 @@ class Config:
         Safe-hold gains, model order.
     robot_description : str
         The URDF XML the model was built from (the mujoco plant loads it too).
+    limits : Limits or None
+        Joint limits (model order) and modes; None only from :func:`check_parameters` users
+        that build a Config by hand.
+    ros2_control_controller, ros2_control_state_topic : str
+    ros2_control_joints : tuple of str
+        The command array's joint order (model names).
+    ros2_control_state_timeout : float
+        Wall seconds.
     """
 
     plant: str
@@ -167,18 +249,32 @@ class Config:
     rate: float
     dt_ns: int
     integrator: str
-    lockstep_timeout: float
+    watchdog_timeout: float
     publish_clock: bool
     clock_every: int
     initial_positions: np.ndarray
     hold_kp: np.ndarray
     hold_kd: np.ndarray
     robot_description: str = field(default="", repr=False)
+    max_command_age: float = 0.5
+    effort_limit_mode: str = "saturate"
+    velocity_limit_mode: str = "saturate"
+    position_limit_mode: str = "saturate"
+    limits: Limits | None = None
+    ros2_control_controller: str = "effort_controller"
+    ros2_control_joints: tuple[str, ...] = ()
+    ros2_control_state_topic: str = "/joint_state_broadcaster/joint_states"
+    ros2_control_state_timeout: float = 0.1
 
     @property
     def dt(self) -> float:
         """The plant step (s)."""
         return self.dt_ns * 1e-9
+
+    @property
+    def lockstep_timeout(self) -> float:
+        """The former name of :attr:`watchdog_timeout`."""
+        return self.watchdog_timeout
 
 
 # ---------------------------------------------------------------------- validation (no ROS)
@@ -211,6 +307,13 @@ def _numbers(values: Mapping[str, Any], name: str) -> list[float]:
     return out
 
 
+def _strings(values: Mapping[str, Any], name: str) -> list[str]:
+    value = values.get(name) or []
+    if isinstance(value, str) or not all(isinstance(x, str) for x in value):
+        raise ConfigError(f"parameter {name}: {value!r} is not a list of strings")
+    return list(value)
+
+
 def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     """Validate the parameters that do not depend on the robot.
 
@@ -222,8 +325,9 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     Returns
     -------
     dict
-        ``plant``, ``mode``, ``integrator`` (str), ``rate``, ``lockstep_timeout`` (float),
-        ``dt_ns`` (int), ``publish_clock`` (bool), ``clock_every`` (int).
+        ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
+        ``watchdog_timeout``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
+        (bool), ``clock_every`` (int).
 
     Raises
     ------
@@ -235,8 +339,26 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
         "mode": _choice(values, "mode", MODES),
         "integrator": _choice(values, "integrator", INTEGRATORS),
         "rate": _positive(values, "rate"),
-        "lockstep_timeout": _positive(values, "lockstep_timeout"),
+        "max_command_age": _positive(values, "max_command_age"),
     }
+    for kind in LIMIT_KINDS:
+        out[f"{kind}_limit_mode"] = _choice(values, f"{kind}_limit_mode", LIMIT_MODES)
+    legacy = values.get("lockstep_timeout", 0.0)
+    ok = isinstance(legacy, int | float) and not isinstance(legacy, bool)
+    if not ok or not (math.isfinite(legacy) and legacy >= 0):
+        raise ConfigError(
+            f"parameter lockstep_timeout: {legacy!r} is not a positive finite number "
+            "(0: unset, watchdog_timeout applies)"
+        )
+    if legacy > 0:
+        out["watchdog_timeout"] = float(legacy)
+    else:
+        out["watchdog_timeout"] = _positive(values, "watchdog_timeout")
+    if out["plant"] == "ros2_control" and out["mode"] != "realtime":
+        raise ConfigError(
+            f"parameter mode: {out['mode']!r} with plant 'ros2_control'; the bridge runs on the "
+            "robot's clock and needs mode 'realtime'"
+        )
     dt_ns = round(_NS / out["rate"])
     if dt_ns < 1:
         raise ConfigError(f"parameter rate: {out['rate']!r} Hz gives a step under 1 ns")
@@ -252,6 +374,23 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _per_joint(
+    values: Mapping[str, Any], name: str, n: int, names: list[str], order: np.ndarray
+) -> np.ndarray | None:
+    """A per-joint array parameter (one value for all or n in joint_names order), model order;
+    None when empty."""
+    g = _numbers(values, name)
+    if not g:
+        return None
+    if len(g) == 1:
+        g = g * n
+    if len(g) != n:
+        raise ConfigError(
+            f"parameter {name}: {len(g)} values {g}; give one value or {n} (joints {names})"
+        )
+    return _model_order(g, order)
+
+
 def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
     """All parameters, checked against ``model``; arrays reordered to the model's order.
 
@@ -260,14 +399,12 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
     ConfigError
         Naming the parameter and its value: unknown choice, non-positive rate or timeout,
         ``joint_names`` not a permutation of the model's joints, ``initial_positions`` of the
-        wrong length or non-finite, gains of the wrong length or negative.
+        wrong length or non-finite, gains of the wrong length or negative, limits of the wrong
+        length, not positive, or with lower >= upper.
     """
     scalars = check_parameters(values)
     n = model.n
-    names = values.get("joint_names") or []
-    if not all(isinstance(x, str) for x in names):
-        raise ConfigError(f"parameter joint_names: {names!r} is not a list of strings")
-    names = list(names) or list(model.joint_names)
+    names = _strings(values, "joint_names") or list(model.joint_names)
     try:
         # for each model joint, its position in the joint_names parameter
         order = JointMap(model.joint_names).indices(names, field="joint_names")
@@ -283,27 +420,76 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
         )
     gains = {}
     for name in ("hold_kp", "hold_kd"):
-        g = _numbers(values, name)
-        if len(g) == 1:
-            g = g * n
-        if len(g) != n:
+        g = _per_joint(values, name, n, names, order)
+        if g is None:
+            raise ConfigError(f"parameter {name}: empty; give one value or {n} (joints {names})")
+        if g.min() < 0:
             raise ConfigError(
-                f"parameter {name}: {len(g)} values {g}; give one value or {n} (joints {names})"
+                f"parameter {name}: {g[np.argsort(order)].tolist()} has a negative gain"
             )
-        if min(g) < 0:
-            raise ConfigError(f"parameter {name}: {g} has a negative gain")
-        gains[name] = _model_order(g, order)
+        gains[name] = g
+    limits = {}
+    for name, model_value in (
+        ("effort_limit", model.effort_limit),
+        ("velocity_limit", model.velocity_limit),
+        ("position_lower", model.lower),
+        ("position_upper", model.upper),
+    ):
+        given = _per_joint(values, name, n, names, order)
+        if given is not None and name in ("effort_limit", "velocity_limit") and given.min() <= 0:
+            raise ConfigError(f"parameter {name}: {_numbers(values, name)} has a value <= 0")
+        limits[name] = given if given is not None else _frozen(model_value)
+    crossed = limits["position_lower"] >= limits["position_upper"]
+    if crossed.any():
+        i = int(np.flatnonzero(crossed)[0])
+        raise ConfigError(
+            f"parameter position_lower/position_upper: joint '{model.joint_names[i]}' has lower "
+            f"{limits['position_lower'][i]} >= upper {limits['position_upper'][i]}"
+        )
+    bridge_joints = _strings(values, "ros2_control_joints") or list(model.joint_names)
+    try:
+        JointMap(model.joint_names).indices(bridge_joints, field="ros2_control_joints")
+    except MessageError as exc:
+        raise ConfigError(f"parameter {exc}") from None
+    controller = values.get("ros2_control_controller", PARAMETERS["ros2_control_controller"][0])
+    topic = values.get("ros2_control_state_topic", PARAMETERS["ros2_control_state_topic"][0])
+    for name, text in (
+        ("ros2_control_controller", controller),
+        ("ros2_control_state_topic", topic),
+    ):
+        if not isinstance(text, str) or not text:
+            raise ConfigError(f"parameter {name}: {text!r} is not a non-empty string")
     return Config(
         initial_positions=_model_order(q0, order),
         hold_kp=gains["hold_kp"],
         hold_kd=gains["hold_kd"],
         robot_description=values.get("robot_description") or "",
+        limits=Limits(
+            joint_names=tuple(model.joint_names),
+            lower=limits["position_lower"],
+            upper=limits["position_upper"],
+            velocity=limits["velocity_limit"],
+            effort=limits["effort_limit"],
+            effort_mode=scalars["effort_limit_mode"],
+            velocity_mode=scalars["velocity_limit_mode"],
+            position_mode=scalars["position_limit_mode"],
+        ),
+        ros2_control_controller=controller,
+        ros2_control_joints=tuple(bridge_joints),
+        ros2_control_state_topic=topic,
+        ros2_control_state_timeout=_positive(values, "ros2_control_state_timeout"),
         **scalars,
     )
 
 
 def _model_order(values: list[float], order: np.ndarray) -> np.ndarray:
     out = np.asarray(values, dtype=float)[order]
+    out.flags.writeable = False
+    return out
+
+
+def _frozen(values) -> np.ndarray:
+    out = np.array(values, dtype=float)
     out.flags.writeable = False
     return out
 
@@ -329,6 +515,8 @@ def make_plant(config: Config, model: RobotModel) -> Plant:
             )
         except PlantError as exc:
             raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None
+    if config.plant == "ros2_control":  # needs bind(node) before use: the node does it
+        return Ros2ControlBridge.from_config(model, config)
     raise ConfigError(f"parameter plant: {config.plant!r} is not one of {list(PLANTS)}")
 
 
@@ -354,7 +542,14 @@ class HardwareInterfaceNode(Node):
     plant : Plant
     config : Config
     counters : dict
-        ``steps``, ``misses``, ``stale``, ``rejected``, ``saturated``, ``deadline_misses``.
+        ``steps``, ``misses``, ``hold_steps``, ``stale``, ``rejected``, ``ignored``,
+        ``faults``, ``saturated``, ``position_limited``, ``velocity_limited``,
+        ``deadline_misses``.
+    rejections : dict
+        Rejected commands per kind (:data:`REJECTIONS`).
+    fault : str or None
+        The reason of the latched fault, None when there is none.
+    armed : bool
     """
 
     def __init__(self, node_name: str = NODE_NAME, **kwargs):
@@ -400,8 +595,12 @@ class HardwareInterfaceNode(Node):
         self.model = model = source.model
         self.config = cfg = validate_config(values, model)
         self.plant = make_plant(cfg, model)
-        outside = (cfg.initial_positions < model.lower) | (cfg.initial_positions > model.upper)
-        if outside.any():
+        bind = getattr(self.plant, "bind", None)
+        if callable(bind):  # a plant that talks ROS itself (the ros2_control bridge)
+            bind(self)
+        limits = cfg.limits
+        outside = (cfg.initial_positions < limits.lower) | (cfg.initial_positions > limits.upper)
+        if outside.any() and cfg.plant != "ros2_control":
             bad = [model.joint_names[i] for i in np.flatnonzero(outside)]
             self.get_logger().warning(f"initial_positions outside the position limits of {bad}")
 
@@ -410,35 +609,66 @@ class HardwareInterfaceNode(Node):
         self._dt = cfg.dt
         self._dt_ns = cfg.dt_ns
         self._jmap = JointMap(model.joint_names)
-        self._limit = np.array(model.effort_limit, dtype=float)
-        self._neg_limit = -self._limit
-        self._data = model.make_data()  # for the safe hold's gravity term
-        # preallocated per-step buffers
-        self._cmd = np.zeros(n)  # the command being applied, model order
-        self._abs = np.zeros(n)
-        self._mask = np.zeros(n, dtype=bool)
-        self._hold_tau = np.zeros(n)
-        self._hold_tmp = np.zeros(n)
-        self._q_hold: np.ndarray | None = None
-
-        # time and state of the loop
-        self._k = 0  # steps taken
-        self._t_ns = 0  # lockstep plant time t_k = k dt_ns
-        self._started = False  # a command has been followed (lockstep) or received (realtime)
-        self._holding = False
-        self._published_ns = 0  # steady time of the last joint_states (lockstep latency)
-        self._cmd_rx_ns: int | None = None  # realtime: steady receipt time of the command
-        self._cmd_stamp_ns = -1  # realtime: stamp of the latest accepted command
+        self._data = model.make_data()  # for the safe hold's and the soft limits' gravity term
         self.counters = dict.fromkeys(
-            ("steps", "misses", "hold_steps", "stale", "rejected", "saturated", "deadline_misses"),
+            (
+                "steps",
+                "misses",
+                "hold_steps",
+                "stale",
+                "rejected",
+                "ignored",
+                "faults",
+                "saturated",
+                "position_limited",
+                "velocity_limited",
+                "deadline_misses",
+            ),
             0,
         )
+        self.rejections = dict.fromkeys(REJECTIONS, 0)
+        self._throttle = ReportThrottle(1.0)
+        self._guard = LimitGuard(
+            limits,
+            cfg.hold_kp,
+            cfg.hold_kd,
+            lambda q: alg.gravity(model, self._data, q),
+            counts=self.counters,
+        )
+        # preallocated per-step buffers
+        self._cmd = np.zeros(n)  # the latest accepted command, model order
+        self._work = np.zeros(n)  # the command being limited and applied
+        self._hold_tau = np.zeros(n)
+        self._hold_tmp = np.zeros(n)
+        self._q_hold = np.zeros(n)
+        # the hold's target range: the position limits shrunk by 0.5 % of their span (1e-3 for
+        # a one-sided limit; nothing for none)
+        lo, hi = limits.lower, limits.upper
+        both = np.isfinite(lo) & np.isfinite(hi)
+        margin = np.where(both, 0.005 * np.where(both, hi - lo, 0.0), 1e-3)
+        self._hold_lo = np.where(np.isfinite(lo), lo + margin, -np.inf)
+        self._hold_hi = np.where(np.isfinite(hi), hi - margin, np.inf)
+        self._have_hold = False  # _q_hold is set (captured when a hold begins)
+
+        # time, safety and state of the loop
+        self._k = 0  # steps taken
+        self._t_ns = 0  # lockstep plant time t_k = k dt_ns
+        self._started = False  # commands are being followed: the watchdog is armed
+        self.armed = True
+        self.fault: str | None = None
+        self._hold_running = False  # lockstep: the real-time hold timer steps the plant
+        self._plant_was_ready = False
+        self._published_ns = 0  # steady time of the last joint_states (lockstep latency)
+        self._cmd_rx_ns: int | None = None  # realtime: steady receipt time of the command
+        self._last_stamp_ns = -1  # stamp of the latest accepted command
+        self._max_age_ns = round(cfg.max_command_age * _NS)
         self._latency = np.zeros(_LATENCY_SAMPLES)  # ns
         self._latency_count = 0
         self._step_time_ns = 0  # sums since the last diagnostics report
         self._cycle_time_ns = 0
         self._cycles = 0
         self._report_steps = 0
+        self._report_limited = 0
         self._report_wall = time.monotonic()
 
         # messages reused on every step (rclpy serialises at publish time)
@@ -455,23 +685,26 @@ class HardwareInterfaceNode(Node):
         self._pub_description.publish(String(data=values["robot_description"]))
         self.create_subscription(JointState, "effort_command", self._on_command, STATE_QOS)
         self.create_service(Trigger, "~/reset", self._on_reset)
+        self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
+        self.create_service(SetBool, "~/enable", self._on_enable)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
         if self._realtime:
             self._period_ns = cfg.dt_ns
-            self._timeout_ns = round(cfg.lockstep_timeout * _NS)
+            self._timeout_ns = round(cfg.watchdog_timeout * _NS)
             self._due_ns = time.monotonic_ns()
             self._timer = self.create_timer(cfg.dt, self._on_tick, clock=steady)
         else:
-            self._timer = self.create_timer(cfg.lockstep_timeout, self._on_timeout, clock=steady)
-            # after a missed command the plant holds at real-time pace (not one step per
-            # timeout), so a dead controller leaves an arm that holds in sim time as it would
-            # in reality, until a command for the current step arrives
+            self._timer = self.create_timer(cfg.watchdog_timeout, self._on_timeout, clock=steady)
+            # a faulted plant holds at real-time pace (not one step per timeout), so a dead
+            # controller leaves an arm that holds in sim time as it would in reality
             self._hold_timer = self.create_timer(cfg.dt, self._on_hold_tick, clock=steady)
             self._hold_timer.cancel()
         self.diagnostics = Diagnostics(self, self._report)
         self.get_logger().info(
             f"{cfg.plant} plant, {cfg.mode} at {cfg.rate:g} Hz (dt = {cfg.dt_ns} ns, "
-            f"{cfg.integrator}), q0 = {cfg.initial_positions.tolist()}"
+            f"{cfg.integrator}), q0 = {cfg.initial_positions.tolist()}, watchdog "
+            f"{cfg.watchdog_timeout:g} s, limits: effort {limits.effort_mode}, velocity "
+            f"{limits.velocity_mode}, position {limits.position_mode}"
         )
         if not self._realtime:
             self._publish_state(self._t_ns)
@@ -479,52 +712,86 @@ class HardwareInterfaceNode(Node):
     # ------------------------------------------------------------------ hot path
     def _on_command(self, msg: JointState) -> None:
         rx_ns = time.monotonic_ns()
+        names, effort = msg.name, msg.effort
         try:
-            order = self._jmap.indices(msg.name)
-            check_values(msg.effort, len(msg.name), "effort")
+            order = self._jmap.indices(names)
         except MessageError as exc:
-            self.counters["rejected"] += 1
-            self.get_logger().warning(f"effort_command rejected: {exc}", throttle_duration_sec=1.0)
+            text = str(exc)
+            kind = next((k for k in ("unknown", "missing", "repeated") if k in text), "unknown")
+            self._reject(_NAME_KINDS[kind], text)
             return
+        if len(effort) != len(names):
+            self._reject("length", f"effort: {len(effort)} values for {len(names)} joints")
+            return
+        for i, x in enumerate(effort):
+            if not math.isfinite(x):
+                kind = "nan" if math.isnan(x) else "inf"
+                self._reject(kind, f"effort[{i}] is {x} (joint '{names[i]}')")
+                return
         stamp = msg.header.stamp
         stamp_ns = stamp.sec * _NS + stamp.nanosec
+        now_ns = self.get_clock().now().nanoseconds if self._realtime else self._t_ns
+        if now_ns - stamp_ns > self._max_age_ns:
+            self._reject(
+                "stamp_old",
+                f"header.stamp: {stamp_ns * 1e-9:.9f} s is {(now_ns - stamp_ns) * 1e-9:.6f} s "
+                f"older than the {'node clock' if self._realtime else 'plant time t_k'} "
+                f"{now_ns * 1e-9:.9f} s (max_command_age {self.config.max_command_age:g} s)",
+            )
+            return
+        if stamp_ns < self._last_stamp_ns:
+            self._reject(
+                "stamp_backwards",
+                f"header.stamp: {stamp_ns * 1e-9:.9f} s is before the last accepted command's "
+                f"{self._last_stamp_ns * 1e-9:.9f} s (stamps going backwards)",
+            )
+            return
         if self._realtime:
-            self._on_command_realtime(msg, order, stamp_ns, rx_ns)
+            self._record_latency(now_ns - stamp_ns)
+            self._last_stamp_ns = stamp_ns
+            if self.fault is not None:
+                self.counters["ignored"] += 1
+                return
+            np.take(effort, order, out=self._cmd)
+            self._cmd_rx_ns = rx_ns
             return
         if stamp_ns != self._t_ns:
             self.counters["stale"] += 1
             return
         self._record_latency(rx_ns - self._published_ns)
-        np.take(msg.effort, order, out=self._cmd)
-        self._started = True
-        if self._holding:
+        self._last_stamp_ns = stamp_ns
+        if self.fault is not None:  # latched: the hold timer steps the plant
+            self.counters["ignored"] += 1
+            return
+        np.take(effort, order, out=self._work)
+        if self._hold_running:
+            self._hold_running = False
             self._hold_timer.cancel()
-            self.get_logger().info(
-                f"commands resumed at t = {self._t_ns * 1e-9:.3f} s: lockstep again"
-            )
-        self._holding = False
-        self._q_hold = None
-        self._advance(self._clip(self._cmd))
+            self.get_logger().info(f"commands followed again at t = {self._t_ns * 1e-9:.3f} s")
+        self._started = True
+        tau = self._command_effort(self._work)
+        self._advance(tau)
         self._cycle_time_ns += time.monotonic_ns() - rx_ns
         self._cycles += 1
 
-    def _on_command_realtime(self, msg, order, stamp_ns: int, rx_ns: int) -> None:
-        if stamp_ns < self._cmd_stamp_ns:  # out of order: an older answer than one applied
-            self.counters["stale"] += 1
-            return
-        self._record_latency(self.get_clock().now().nanoseconds - stamp_ns)
-        np.take(msg.effort, order, out=self._cmd)
-        self._clip(self._cmd)
-        self._cmd_stamp_ns = stamp_ns
-        self._cmd_rx_ns = rx_ns
-        self._started = True
+    def _reject(self, kind: str, text: str) -> None:
+        self.counters["rejected"] += 1
+        self.rejections[kind] += 1
+        skipped = self._throttle(kind)
+        if skipped is not None:
+            more = f" ({skipped} more of this kind since the last report)" if skipped else ""
+            self.get_logger().warning(f"effort_command rejected: {text}{more}")
 
-    def _clip(self, tau: np.ndarray) -> np.ndarray:
-        """Clip ``tau`` in place to the effort limits, counting a saturation if it was cut."""
-        np.abs(tau, out=self._abs)
-        if np.greater(self._abs, self._limit, out=self._mask).any():
-            self.counters["saturated"] += 1
-            np.clip(tau, self._neg_limit, self._limit, out=tau)
+    def _command_effort(self, tau: np.ndarray) -> np.ndarray:
+        """The effort to apply for the command ``tau`` (modified in place): the command within
+        the limits, or the safe hold when disarmed or when a limit faults."""
+        if not self.armed:
+            return self._hold_effort()
+        state = self.plant.read()
+        reason = self._guard.apply(tau, state.position, state.velocity)
+        if reason is not None:
+            self._latch(reason)
+            return self._hold_effort()
         return tau
 
     def _advance(self, tau: np.ndarray) -> None:
@@ -540,8 +807,8 @@ class HardwareInterfaceNode(Node):
         else:
             self._t_ns += self._dt_ns
             self._publish_state(self._t_ns)
-            if not self._holding:
-                # the timeout of the next step counts from this publication
+            if not self._hold_running:
+                # the watchdog of the next step counts from this publication
                 self._timer.reset()
 
     def _publish_state(self, stamp_ns: int) -> None:
@@ -565,38 +832,60 @@ class HardwareInterfaceNode(Node):
         self._latency[self._latency_count % _LATENCY_SAMPLES] = ns
         self._latency_count += 1
 
-    # ------------------------------------------------------------------ safe hold
+    # ------------------------------------------------------------------ safe hold, faults
+    def _capture_hold_pose(self) -> None:
+        """q_hold ← the measured pose, clipped into the position limits (by a margin, so that a
+        joint held after crossing a limit comes back strictly inside and ~/reset can clear a
+        position fault)."""
+        np.clip(self.plant.read().position, self._hold_lo, self._hold_hi, out=self._q_hold)
+        self._have_hold = True
+
     def _hold_effort(self) -> np.ndarray:
-        """τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped; q_hold is set at the first missed step."""
+        """τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to the effort limits; q_hold is captured
+        when the hold begins."""
+        if not self._have_hold:
+            self._capture_hold_pose()
         state = self.plant.read()
         q, v = state.position, state.velocity
-        if self._q_hold is None:
-            self._q_hold = q.copy()
         tau, tmp = self._hold_tau, self._hold_tmp
         np.subtract(self._q_hold, q, out=tau)
         tau *= self.config.hold_kp
         tau += alg.gravity(self.model, self._data, q)
         np.multiply(v, self.config.hold_kd, out=tmp)
         tau -= tmp
-        return self._clip(tau)
+        self._guard.clip_effort(tau)
+        return tau
+
+    def _latch(self, reason: str) -> None:
+        """Latch a fault: safe hold at the present pose until ``~/reset``."""
+        if self.fault is not None:
+            return
+        self.fault = reason
+        self.counters["faults"] += 1
+        self._capture_hold_pose()
+        self.get_logger().error(
+            f"fault latched: {reason}; safe hold (gravity compensation + PD) at "
+            f"{np.round(self._q_hold, 4).tolist()} until ~/reset"
+        )
+        if not self._realtime and not self._hold_running:
+            self._hold_running = True
+            self._timer.cancel()
+            self._hold_timer.reset()
 
     def _on_timeout(self) -> None:
-        """Lockstep: no command for ``lockstep_timeout`` wall seconds."""
-        if not self._started:
-            self._publish_state(self._t_ns)  # a late subscriber gets t_0 too
+        """Lockstep: no command for ``watchdog_timeout`` wall seconds."""
+        if not self._started or self.fault is not None:
+            self._publish_state(self._t_ns)  # a late subscriber gets t_k too
             return
         self.counters["misses"] += 1
-        self._holding = True
-        self._timer.cancel()
-        self._hold_timer.reset()
-        self.get_logger().warning(
-            f"no command for step t = {self._t_ns * 1e-9:.3f} s within {self.config.lockstep_timeout} s: "
-            "safe hold (gravity compensation + PD) at real-time pace until commands resume"
+        self._latch(
+            f"watchdog: no command for step t = {self._t_ns * 1e-9:.3f} s within "
+            f"{self.config.watchdog_timeout:g} s"
         )
         self._advance(self._hold_effort())
 
     def _on_hold_tick(self) -> None:
-        """Lockstep, holding: one safe-hold step per period until a matching command arrives."""
+        """Lockstep, faulted: one safe-hold step per period."""
         self.counters["hold_steps"] += 1
         self._advance(self._hold_effort())
 
@@ -609,42 +898,127 @@ class HardwareInterfaceNode(Node):
             self.counters["deadline_misses"] += 1
             # rcl skips the periods a late timer missed, keeping its phase: follow it
             self._due_ns += (late // self._period_ns) * self._period_ns
-        if self._cmd_rx_ns is not None and now - self._cmd_rx_ns <= self._timeout_ns:
-            self._holding = False
-            self._q_hold = None
-            tau = self._cmd
-        else:
-            # before the first command the hold is the normal start-up, not a fault
-            if self._started:
-                self.counters["misses"] += 1
-                self._holding = True
+        if not self.plant.ready:
+            if not self._plant_was_ready:
+                return  # nothing measured yet: nothing to publish or to command
+            self._latch(
+                f"plant: no valid state for {self.config.ros2_control_state_timeout:g} s "
+                "(the safe hold uses the last one)"
+            )
+        self._plant_was_ready = True
+        fresh = self._cmd_rx_ns is not None and now - self._cmd_rx_ns <= self._timeout_ns
+        if self.fault is not None:
+            tau = self._hold_effort()
+        elif fresh:
+            self._started = True
+            np.copyto(self._work, self._cmd)  # limited anew at each tick's state
+            tau = self._command_effort(self._work)
+        elif self._started:
+            self.counters["misses"] += 1
+            age = (now - self._cmd_rx_ns) * 1e-9
+            self._latch(
+                f"watchdog: no command for {age:.3f} s (watchdog_timeout "
+                f"{self.config.watchdog_timeout:g} s)"
+            )
+            tau = self._hold_effort()
+        else:  # before the first command the hold is the normal start-up, not a fault
             tau = self._hold_effort()
         self._advance(tau)
         self._cycle_time_ns += time.monotonic_ns() - now
         self._cycles += 1
 
-    # ------------------------------------------------------------------ service, diagnostics
+    # ------------------------------------------------------------------ services
     def _on_reset(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
-        q0 = self.config.initial_positions
-        self.plant.reset(q0)
-        self._q_hold = None  # a hold continues at the reset pose, not the old one
+        """Clear a latched fault (the plant is not moved); refused while a limit in fault mode
+        is still violated or a lost plant still sends no state."""
+        if self.fault is None:
+            response.success = True
+            response.message = "no fault latched"
+            return response
+        limits = self.config.limits
+        kinds = [k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "fault"]
+        state = self.plant.read()
+        still = self._guard.state_violation(state.position, state.velocity, kinds)
+        if still is None and self._plant_was_ready and not self.plant.ready:
+            still = "plant: still no valid state"
+        if still is not None:
+            response.success = False
+            response.message = f"fault kept: {still}"
+            self.get_logger().warning(response.message)
+            return response
+        cleared, self.fault = self.fault, None
+        self._started = False  # the watchdog re-arms with the next followed command
+        self._have_hold = False
+        self._cmd_rx_ns = None  # realtime: a command from before the reset is not used
         if not self._realtime:
-            self._publish_state(self._t_ns)  # the state at t_k changed: tell the controller
-            self._timer.reset()  # and give it a full lockstep_timeout to answer
+            self._hold_running = False
+            self._hold_timer.cancel()
+            self._publish_state(self._t_ns)  # wait for the command of t_k, as at start
+            self._timer.reset()
         response.success = True
         response.message = (
-            f"reset to initial_positions {q0.tolist()} at t = {self._t_ns * 1e-9:.9f} s"
-            if not self._realtime
-            else f"reset to initial_positions {q0.tolist()}"
+            f"fault cleared ({cleared}); waiting for commands at t = "
+            f"{self.plant_time_ns * 1e-9:.9f} s"
         )
         self.get_logger().info(response.message)
         return response
 
+    def _on_reset_plant(
+        self, request: Trigger.Request, response: Trigger.Response
+    ) -> Trigger.Response:
+        """Move a simulated plant back to ``initial_positions`` at rest; time continues."""
+        q0 = self.config.initial_positions
+        try:
+            self.plant.reset(q0)
+        except PlantError as exc:
+            response.success = False
+            response.message = f"reset_plant refused: {exc}"
+            self.get_logger().warning(response.message)
+            return response
+        self._have_hold = False  # a hold continues at the reset pose, not the old one
+        if not self._realtime:
+            self._publish_state(self._t_ns)  # the state at t_k changed: tell the controller
+            if not self._hold_running:
+                self._timer.reset()  # and give it a full watchdog_timeout to answer
+        response.success = True
+        response.message = f"plant reset to initial_positions {q0.tolist()}" + (
+            f" at t = {self._t_ns * 1e-9:.9f} s" if not self._realtime else ""
+        )
+        self.get_logger().info(response.message)
+        return response
+
+    def _on_enable(self, request: SetBool.Request, response: SetBool.Response) -> SetBool.Response:
+        """Arm (true) or disarm (false) the output; disarmed, the safe hold is applied."""
+        if request.data:
+            if self.fault is not None:
+                response.success = False
+                response.message = f"not armed: fault latched ({self.fault}); call ~/reset first"
+                return response
+            if not self.armed:
+                self.armed = True
+                self._have_hold = False
+            response.message = "armed: commands are applied"
+        else:
+            if self.armed:
+                self.armed = False
+                self._capture_hold_pose()
+            response.message = (
+                f"disarmed: safe hold at {np.round(self._q_hold, 4).tolist()}"
+                if self._have_hold
+                else "disarmed"
+            )
+        response.success = True
+        self.get_logger().info(response.message)
+        return response
+
+    # ------------------------------------------------------------------ state, diagnostics
     @property
     def state(self) -> str:
-        """``waiting``, ``following`` or ``holding``."""
-        if self._holding:
-            return "holding"
+        """``faulted``, ``disarmed``, ``following`` or ``waiting``."""
+        if self.fault is not None:
+            return "faulted"
+        if not self.armed:
+            return "disarmed"
         return "following" if self._started else "waiting"
 
     @property
@@ -672,24 +1046,38 @@ class HardwareInterfaceNode(Node):
         step_us = self._step_time_ns / taken * 1e-3 if taken else math.nan
         cycle_us = self._cycle_time_ns / self._cycles * 1e-3 if self._cycles else math.nan
         p50, p99 = self.latency_percentiles()
+        c = self.counters
+        limited = c["saturated"] + c["position_limited"] + c["velocity_limited"]
         values = {
             "mode": self.config.mode,
             "plant": self.config.plant,
             "integrator": self.config.integrator,
             "state": self.state,
+            "armed": self.armed,
+            "fault": self.fault or "",
+            "watchdog_timeout": self.config.watchdog_timeout,
             "plant_time": f"{self.plant_time_ns * 1e-9:.6f}",
             "steps": steps,
             "steps_per_second": f"{taken / elapsed:.1f}",
             "step_time_us": f"{step_us:.1f}",
             "cycle_time_us": f"{cycle_us:.1f}",
-            **{k: v for k, v in self.counters.items() if k != "steps"},
+            **{k: v for k, v in c.items() if k != "steps"},
+            **{f"rejected_{k}": v for k, v in self.rejections.items()},
             "latency_p50_us": f"{p50:.1f}",
             "latency_p99_us": f"{p99:.1f}",
         }
-        self._report_wall, self._report_steps = now, steps
+        plant_values = getattr(self.plant, "diagnostics", None)
+        if callable(plant_values):
+            values.update(plant_values())
+        new_limits = limited - self._report_limited
+        self._report_wall, self._report_steps, self._report_limited = now, steps, limited
         self._step_time_ns = self._cycle_time_ns = self._cycles = 0
-        if self._holding:
-            return WARN, "safe hold: effort commands missing", values
+        if self.fault is not None:
+            return ERROR, f"fault latched: {self.fault} (~/reset clears it)", values
+        if not self.armed:
+            return WARN, "disarmed: safe hold (~/enable to arm)", values
+        if new_limits:
+            return WARN, f"limits enforced on {new_limits} steps in the last period", values
         if self.state == "waiting":
             held = " (safe hold)" if self._realtime else ""
             return OK, f"waiting for the first effort command{held}", values

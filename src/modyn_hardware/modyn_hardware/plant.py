@@ -73,6 +73,15 @@ class Plant(ABC):
         """Number of joints."""
         return len(self.joint_names)
 
+    @property
+    def ready(self) -> bool:
+        """Whether :meth:`read` reports a current measurement.
+
+        Always True for a simulated plant; a plant fed from elsewhere (the ros2_control bridge)
+        is not ready before its first state and when its states have stopped arriving.
+        """
+        return True
+
     @abstractmethod
     def read(self) -> PlantState:
         """The current state (a snapshot the caller may keep)."""

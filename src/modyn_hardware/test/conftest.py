@@ -49,7 +49,8 @@ class Loop:
     """The node under test and a peer node ("tester") spun by one executor.
 
     The tester records ``joint_states``, ``/clock``, ``/robot_description`` and
-    ``/diagnostics`` and publishes ``effort_command``.
+    ``/diagnostics``, publishes ``effort_command`` and calls ``~/reset``, ``~/reset_plant`` and
+    ``~/enable``.
     """
 
     def __init__(self, context, overrides: dict):
@@ -60,7 +61,7 @@ class Loop:
         from rosgraph_msgs.msg import Clock
         from sensor_msgs.msg import JointState
         from std_msgs.msg import String
-        from std_srvs.srv import Trigger
+        from std_srvs.srv import SetBool, Trigger
 
         from modyn_hardware.hardware_interface_node import HardwareInterfaceNode
         from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -82,11 +83,14 @@ class Loop:
         tester.create_subscription(DiagnosticArray, "/diagnostics", self.diagnostics.append, 10)
         self.publisher = tester.create_publisher(JointState, "effort_command", STATE_QOS)
         self.reset_client = tester.create_client(Trigger, "/hardware_interface/reset")
+        self.reset_plant_client = tester.create_client(Trigger, "/hardware_interface/reset_plant")
+        self.enable_client = tester.create_client(SetBool, "/hardware_interface/enable")
         self.executor = SingleThreadedExecutor(context=context)
         self.executor.add_node(self.hw)
         self.executor.add_node(tester)
         self._JointState = JointState
         self._Trigger = Trigger
+        self._SetBool = SetBool
 
     # ------------------------------------------------------------------ spinning
     def spin_until(self, predicate, timeout: float = 3.0) -> bool:
@@ -142,11 +146,23 @@ class Loop:
         self.command(effort, t_k)
         return self.state_at(t_k + self.hw.config.dt_ns)
 
-    def reset(self, timeout: float = 3.0):
-        assert self.reset_client.wait_for_service(timeout_sec=timeout)
-        future = self.reset_client.call_async(self._Trigger.Request())
+    def _call(self, client, request, timeout: float):
+        assert client.wait_for_service(timeout_sec=timeout)
+        future = client.call_async(request)
         assert self.spin_until(future.done, timeout)
         return future.result()
+
+    def reset(self, timeout: float = 3.0):
+        """Call ``~/reset`` (clear a latched fault)."""
+        return self._call(self.reset_client, self._Trigger.Request(), timeout)
+
+    def reset_plant(self, timeout: float = 3.0):
+        """Call ``~/reset_plant`` (simulated plant back to initial_positions)."""
+        return self._call(self.reset_plant_client, self._Trigger.Request(), timeout)
+
+    def enable(self, data: bool, timeout: float = 3.0):
+        """Call ``~/enable`` (arm with True, disarm with False)."""
+        return self._call(self.enable_client, self._SetBool.Request(data=data), timeout)
 
     def close(self) -> None:
         self.executor.shutdown()

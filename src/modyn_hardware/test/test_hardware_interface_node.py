@@ -42,14 +42,14 @@ def planar(planar_2r_xml):
 def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml, stamp_ns):
     loop = make_loop(
         robot_description=planar_2r_xml,
-        lockstep_timeout=0.05,
+        watchdog_timeout=0.05,
         joint_names=["joint2", "joint1"],
         initial_positions=[0.2, 0.1],
     )
     # the tester subscribed after the node published: transient-local delivers it anyway
     assert loop.spin_until(lambda: loop.descriptions and len(loop.states) >= 3 and loop.clocks)
     assert loop.descriptions[0].data == planar_2r_xml
-    for js in loop.states:  # published at start and every lockstep_timeout while waiting
+    for js in loop.states:  # published at start and every watchdog_timeout while waiting
         assert stamp_ns(js) == 0
         assert list(js.name) == ["joint1", "joint2"]
         assert list(js.position) == [0.1, 0.2]
@@ -64,7 +64,7 @@ def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml,
 def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, planar, stamp_ns):
     # clock_period 0: /clock with every step (the default, 10 ms, has its own test)
     loop = make_loop(
-        robot_description=planar_2r_xml, rate=250.0, lockstep_timeout=5.0, clock_period=0.0
+        robot_description=planar_2r_xml, rate=250.0, watchdog_timeout=5.0, clock_period=0.0
     )
     assert loop.hw.config.dt_ns == 4 * MS
     loop.connect()
@@ -100,7 +100,7 @@ def test_clock_is_published_every_clock_period(make_loop, planar_2r_xml):
 
 
 def test_other_stamps_are_stale_and_do_not_advance(make_loop, planar_2r_xml, stamp_ns):
-    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0)
     loop.connect()
     dt = loop.hw.config.dt_ns
     loop.step([0.0, 0.0])
@@ -115,30 +115,43 @@ def test_other_stamps_are_stale_and_do_not_advance(make_loop, planar_2r_xml, sta
     assert stamp_ns(loop.step([0.0, 0.0])) == 2 * dt  # the right stamp still works
 
 
-def test_missing_commands_become_counted_safe_hold_steps(make_loop, planar_2r_xml, stamp_ns):
-    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=0.05)
+def test_watchdog_latches_the_safe_hold_until_reset(make_loop, planar_2r_xml, stamp_ns, capfd):
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=0.05)
     loop.connect()
     loop.spin_for(0.2)
-    assert loop.hw.counters["steps"] == 0  # no step before the first command
+    assert loop.hw.counters["steps"] == 0  # no step (and no watchdog) before the first command
+    assert loop.hw.state == "waiting" and loop.hw.fault is None
     loop.step([0.0, 0.0])
-    # one miss, then safe-hold steps at real-time pace (one per dt of wall time)
+    # one miss latches the fault, then safe-hold steps at real-time pace (one per dt of wall)
     assert loop.spin_until(lambda: loop.hw.counters["hold_steps"] >= 20)
     counters = loop.hw.counters
-    assert counters["misses"] == 1
+    assert counters["misses"] == 1 and counters["faults"] == 1
     assert counters["steps"] == 1 + counters["misses"] + counters["hold_steps"]
-    assert loop.hw.state == "holding"
+    assert loop.hw.state == "faulted"
+    assert loop.hw.fault == "watchdog: no command for step t = 0.001 s within 0.05 s"
+    assert "fault latched: watchdog: no command for step t = 0.001 s" in capfd.readouterr().err
     assert loop.spin_until(lambda: stamp_ns(loop.states[-1]) == loop.hw.plant_time_ns)
     stamps = [stamp_ns(m) for m in loop.states if stamp_ns(m) > 0]
     assert stamps == [(k + 1) * loop.hw.config.dt_ns for k in range(len(stamps))]
-    # commands resume: followed again (retried in case a hold step won the race on a busy
-    # machine, which makes the command stale)
+    # latched: commands are ignored (the current step's) or stale (the hold stepped on before
+    # they arrived), the hold goes on
     for _ in range(5):
-        t_k = loop.hw.plant_time_ns
-        loop.command([0.0, 0.0], t_k)
-        assert loop.spin_until(lambda t_k=t_k: loop.hw.plant_time_ns > t_k)
-        if loop.hw.state == "following":
-            break
+        loop.command([0.0, 0.0], loop.hw.plant_time_ns)
+    assert loop.spin_until(lambda: loop.hw.counters["ignored"] + loop.hw.counters["stale"] == 5)
+    assert loop.hw.state == "faulted"
+    # the arm cannot be armed over a fault
+    response = loop.enable(True)
+    assert not response.success and "call ~/reset first" in response.message
+    # ~/reset clears it: the plant stops (lockstep waits for the command of t_k, as at start)
+    response = loop.reset()
+    assert response.success and "fault cleared (watchdog" in response.message, response.message
+    assert loop.hw.state == "waiting" and loop.hw.fault is None
+    t_k = loop.hw.plant_time_ns
+    loop.spin_for(0.1)
+    assert loop.hw.plant_time_ns == t_k
+    assert stamp_ns(loop.step([0.0, 0.0])) == t_k + loop.hw.config.dt_ns
     assert loop.hw.state == "following"
+    assert loop.reset().message == "no fault latched"
 
 
 def test_safe_hold_keeps_the_6r_arm_in_place(make_loop, rx90_xml, rx90_extras):
@@ -147,7 +160,7 @@ def test_safe_hold_keeps_the_6r_arm_in_place(make_loop, rx90_xml, rx90_extras):
         robot_description=rx90_xml,
         model_extras=rx90_extras,
         rate=500.0,
-        lockstep_timeout=0.05,
+        watchdog_timeout=0.05,
         initial_positions=q0,
     )
     loop.connect()
@@ -179,7 +192,7 @@ def test_bad_commands_are_rejected_and_the_plant_untouched(
     make_loop, planar_2r_xml, stamp_ns, capfd, names, effort, field
 ):
     loop = make_loop(
-        robot_description=planar_2r_xml, lockstep_timeout=5.0, initial_positions=[0.1, 0.2]
+        robot_description=planar_2r_xml, watchdog_timeout=5.0, initial_positions=[0.1, 0.2]
     )
     loop.connect()
     before = loop.hw.plant.read()
@@ -195,7 +208,8 @@ def test_bad_commands_are_rejected_and_the_plant_untouched(
 
 
 def test_efforts_are_clipped_to_the_limits(make_loop, planar_2r_xml, planar):
-    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    # the velocity limit would act after the first, violent step: raised out of the way here
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0, velocity_limit=[1000.0])
     loop.connect()
     np.testing.assert_array_equal(planar.effort_limit, [150.0, 80.0])
     js = loop.step([1e4, -1e4])
@@ -207,16 +221,16 @@ def test_efforts_are_clipped_to_the_limits(make_loop, planar_2r_xml, planar):
     assert loop.hw.counters["saturated"] == 1
 
 
-def test_reset_service_moves_back_and_keeps_time(make_loop, planar_2r_xml, stamp_ns):
+def test_reset_plant_moves_back_and_keeps_time(make_loop, planar_2r_xml, stamp_ns):
     q0 = [0.3, -0.2]
-    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0, initial_positions=q0)
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0, initial_positions=q0)
     loop.connect()
     for _ in range(5):
         loop.step([5.0, 5.0])
     t5 = loop.hw.plant_time_ns
     assert t5 == 5 * loop.hw.config.dt_ns
     assert np.abs(loop.hw.plant.read().position - q0).max() > 1e-4
-    response = loop.reset()
+    response = loop.reset_plant()
     assert response.success, response.message
     state = loop.hw.plant.read()
     np.testing.assert_array_equal(state.position, q0)
@@ -230,12 +244,13 @@ def test_reset_service_moves_back_and_keeps_time(make_loop, planar_2r_xml, stamp
 
 
 def test_diagnostics_report_the_counters(make_loop, planar_2r_xml):
-    loop = make_loop(robot_description=planar_2r_xml, lockstep_timeout=5.0)
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0)
     loop.connect()
     for _ in range(3):
         loop.step([0.0, 0.0])
     loop.command([0.0, math.nan], loop.hw.plant_time_ns)
-    loop.command([0.0, 0.0], 0)
+    loop.command([0.0, 0.0], 0)  # before the last accepted stamp: going backwards
+    loop.command([0.0, 0.0], loop.hw.plant_time_ns + 1)  # not t_k: stale
 
     def latest() -> dict:
         for array in reversed(loop.diagnostics):
@@ -244,12 +259,25 @@ def test_diagnostics_report_the_counters(make_loop, planar_2r_xml):
                     return {v.key: v.value for v in status.values}
         return {}
 
-    expected = {"steps": "3", "rejected": "1", "stale": "1", "mode": "lockstep"}
+    expected = {
+        "steps": "3",
+        "rejected": "2",
+        "rejected_nan": "1",
+        "rejected_stamp_backwards": "1",
+        "stale": "1",
+        "mode": "lockstep",
+        "state": "following",
+        "armed": "True",
+        "fault": "",
+    }
     assert loop.spin_until(lambda: expected.items() <= latest().items(), timeout=4.0), latest()
     values = latest()
     for key in (
         "mode steps steps_per_second step_time_us cycle_time_us misses stale rejected "
-        "saturated latency_p50_us latency_p99_us deadline_misses state plant_time"
+        "saturated latency_p50_us latency_p99_us deadline_misses state plant_time armed fault "
+        "faults ignored hold_steps position_limited velocity_limited watchdog_timeout "
+        "rejected_unknown_name rejected_missing_joint rejected_repeated_name rejected_length "
+        "rejected_nan rejected_inf rejected_stamp_old rejected_stamp_backwards"
     ).split():
         assert key in values, key
     assert float(values["latency_p50_us"]) > 0
@@ -265,7 +293,7 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
         robot_description=planar_2r_xml,
         mode="realtime",
         rate=200.0,
-        lockstep_timeout=0.2,
+        watchdog_timeout=0.2,
         initial_positions=[0.4, -0.3],
     )
     answering = [False]
@@ -291,8 +319,10 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
     assert 0 < p50 <= p99 < 1e6
     np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-3)
     answering[0] = False
-    assert loop.spin_until(lambda: hw.counters["misses"] > 5)
-    assert hw.state == "holding"
+    assert loop.spin_until(lambda: hw.fault is not None)
+    assert hw.state == "faulted" and hw.fault.startswith("watchdog: no command for")
+    assert hw.counters["misses"] == 1 and hw.counters["faults"] == 1
+    loop.spin_for(0.3)
     np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-2)
 
 
@@ -308,7 +338,17 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
         ("rate", math.nan, "parameter rate: nan is not a positive finite number"),
         ("rate", "fast", "parameter rate: 'fast' is not a positive finite number"),
         ("rate", 2e9, "parameter rate: 2000000000.0 Hz gives a step under 1 ns"),
-        ("lockstep_timeout", 0.0, "parameter lockstep_timeout: 0.0 is not a positive"),
+        ("watchdog_timeout", 0.0, "parameter watchdog_timeout: 0.0 is not a positive"),
+        ("lockstep_timeout", -1.0, "parameter lockstep_timeout: -1.0 is not a positive"),
+        ("max_command_age", 0.0, "parameter max_command_age: 0.0 is not a positive"),
+        ("effort_limit_mode", "clip", "parameter effort_limit_mode: 'clip' is not one of"),
+        ("position_limit_mode", 1, "parameter position_limit_mode: 1 is not one of"),
+        ("effort_limit", [1.0, 0.0], "parameter effort_limit: [1.0, 0.0] has a value <= 0"),
+        ("velocity_limit", [1.0, 2.0, 3.0], "parameter velocity_limit: 3 values"),
+        ("position_upper", [-5.0], "joint 'joint1' has lower -3.14"),
+        ("ros2_control_joints", ["joint1"], "parameter ros2_control_joints: missing joint(s)"),
+        ("ros2_control_controller", "", "parameter ros2_control_controller: '' is not"),
+        ("plant", "ros2_control", "parameter mode: 'lockstep' with plant 'ros2_control'"),
         ("publish_clock", "yes", "parameter publish_clock: 'yes' is not true or false"),
         ("initial_positions", [0.1], "parameter initial_positions: 1 values [0.1] for 2"),
         ("initial_positions", [0.1, math.nan], "parameter initial_positions: element 1 is nan"),

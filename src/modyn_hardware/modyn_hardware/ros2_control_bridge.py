@@ -1,0 +1,257 @@
+"""A Plant that drives a robot running ros2_control (real hardware, Gazebo with
+gz_ros2_control): docs/ros2_control.md.
+
+The bridge talks to two standard controllers of the robot's controller_manager:
+
+* a ``forward_command_controller/ForwardCommandController`` with ``interface_name: effort``:
+  each :meth:`Ros2ControlBridge.step` publishes the effort written last as
+  ``std_msgs/Float64MultiArray`` on ``<controller>/commands``, in the controller's ``joints``
+  order (N·m or N);
+* a ``joint_state_broadcaster``: its ``sensor_msgs/JointState`` messages are the plant's state
+  (position rad or m, velocity rad/s or m/s, effort N·m or N), mapped by name. With
+  ``use_local_topics: true`` it publishes on ``/joint_state_broadcaster/joint_states`` (the
+  default here), which does not collide with hardware_interface's own ``joint_states``.
+
+The robot runs on its own clock: the bridge never steps anything, so the node must run in
+``realtime`` mode; :meth:`step` only sends the command and :meth:`reset` is refused. A state
+message is rejected (throttled warning naming the field) when a model joint is missing from it,
+a name is repeated, ``position``/``velocity`` do not have one finite value per name, or its stamp
+goes backwards; joints the model does not have are ignored (the broadcaster publishes every
+joint of the robot), and a NaN effort (the broadcaster's value for a joint without an effort
+state interface) is replaced by the commanded effort. The plant is :attr:`ready` while valid
+states keep arriving within ``state_timeout`` wall seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+import numpy as np
+
+from modyn_model import RobotModel
+
+from .plant import Plant, PlantError, PlantState
+from .safety import ReportThrottle
+
+__all__ = ["Ros2ControlBridge", "STATE_REJECTIONS"]
+
+#: kinds of rejected joint_state_broadcaster messages (counted in the node's /diagnostics)
+STATE_REJECTIONS = ("name", "length", "value", "stamp_backwards")
+
+_NS = 1_000_000_000
+
+
+class Ros2ControlBridge(Plant):
+    """The ros2_control side of ``hardware_interface`` (see the module docstring).
+
+    Parameters
+    ----------
+    model : RobotModel
+        Joint names (the plant's order) of the robot.
+    controller : str
+        Name of the forward_command_controller; commands go to ``<controller>/commands``.
+    joints : sequence of str, optional
+        The controller's ``joints`` parameter: the order of the command array. Default: the
+        model's order.
+    state_topic : str
+        The joint_state_broadcaster's topic.
+    state_timeout : float
+        Wall seconds after the last valid state at which the plant is no longer :attr:`ready`.
+
+    Call :meth:`bind` with the node before use.
+    """
+
+    def __init__(
+        self,
+        model: RobotModel,
+        controller: str = "effort_controller",
+        joints: Sequence[str] | None = None,
+        state_topic: str = "/joint_state_broadcaster/joint_states",
+        state_timeout: float = 0.1,
+    ):
+        self._names = tuple(model.joint_names)
+        n = len(self._names)
+        joints = tuple(joints) if joints else self._names
+        if sorted(joints) != sorted(self._names):
+            raise PlantError(
+                f"joints {list(joints)} must name each joint of the model {list(self._names)} once"
+            )
+        self.controller = controller
+        self.command_topic = f"{controller.rstrip('/')}/commands"
+        self.state_topic = state_topic
+        self.state_timeout = float(state_timeout)
+        #: for each command-array slot, the model index of its joint
+        self._cmd_order = np.array([self._names.index(j) for j in joints], dtype=int)
+        self._q = np.zeros(n)
+        self._v = np.zeros(n)
+        self._measured_effort = np.zeros(n)
+        self._tau = np.zeros(n)
+        self._stamp_ns = -1
+        self._rx_ns: int | None = None  # steady receipt time of the last valid state
+        self._index_cache: dict[tuple[str, ...], np.ndarray] = {}
+        self.counters = {"states": 0, "commands": 0, **dict.fromkeys(STATE_REJECTIONS, 0)}
+        self._throttle = ReportThrottle(1.0)
+        self._node = None
+        self._publisher = None
+        self._msg = None
+
+    @classmethod
+    def from_config(cls, model: RobotModel, config) -> Ros2ControlBridge:
+        """From hardware_interface's validated ``Config`` (``ros2_control_*`` fields)."""
+        return cls(
+            model,
+            config.ros2_control_controller,
+            config.ros2_control_joints,
+            config.ros2_control_state_topic,
+            config.ros2_control_state_timeout,
+        )
+
+    def bind(self, node) -> None:
+        """Create the command publisher and the state subscription on ``node``."""
+        from sensor_msgs.msg import JointState
+        from std_msgs.msg import Float64MultiArray
+
+        from modyn_ros.qos import STATE_QOS
+
+        self._node = node
+        # the forward_command_controller subscribes with the default QoS (reliable, depth 10)
+        self._publisher = node.create_publisher(Float64MultiArray, self.command_topic, 10)
+        self._msg = Float64MultiArray()
+        node.create_subscription(JointState, self.state_topic, self._on_state, STATE_QOS)
+        node.get_logger().info(
+            f"ros2_control bridge: commands to {self._publisher.topic_name} in the order "
+            f"{[self._names[i] for i in self._cmd_order]}, states from {self.state_topic}"
+        )
+
+    # ------------------------------------------------------------------ Plant
+    @property
+    def joint_names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def ready(self) -> bool:
+        """A valid state arrived within the last ``state_timeout`` s."""
+        return (
+            self._rx_ns is not None
+            and time.monotonic_ns() - self._rx_ns <= self.state_timeout * _NS
+        )
+
+    def read(self) -> PlantState:
+        """The last valid state from the broadcaster (time = its stamp, s)."""
+        return PlantState(
+            self._stamp_ns * 1e-9 if self._stamp_ns >= 0 else 0.0,
+            _frozen_copy(self._q),
+            _frozen_copy(self._v),
+            _frozen_copy(self._measured_effort),
+        )
+
+    def write(self, effort: Sequence[float] | np.ndarray) -> None:
+        """Set the effort (N·m / N, model order) that the next :meth:`step` sends."""
+        arr = np.asarray(effort, dtype=float)
+        if arr.shape != (len(self._names),):
+            raise PlantError(
+                f"effort must have {len(self._names)} values (joints {list(self._names)}), "
+                f"got shape {arr.shape}"
+            )
+        if not np.isfinite(arr).all():
+            i = int(np.flatnonzero(~np.isfinite(arr))[0])
+            raise PlantError(f"effort[{i}] (joint '{self._names[i]}') is {arr[i]}")
+        self._tau[:] = arr
+
+    def step(self, dt: float) -> None:
+        """Send the written effort to ``<controller>/commands``; the robot advances on its own
+        clock (``dt`` is not used)."""
+        if self._publisher is None:
+            raise PlantError("the ros2_control bridge is not bound to a node (call bind(node))")
+        self._msg.data = self._tau[self._cmd_order].tolist()
+        self._publisher.publish(self._msg)
+        self.counters["commands"] += 1
+
+    def reset(self, q0, v0=None) -> None:
+        """Refused: a robot under ros2_control cannot be moved back by a command."""
+        raise PlantError(
+            "the ros2_control plant cannot be reset: the robot (or Gazebo) is moved by its own "
+            "means, not teleported by hardware_interface"
+        )
+
+    def diagnostics(self) -> dict:
+        """Values for the node's /diagnostics: counters and the age of the last state."""
+        age = (time.monotonic_ns() - self._rx_ns) * 1e-9 if self._rx_ns is not None else math.inf
+        return {
+            "bridge_state_age": f"{age:.4f}",
+            **{f"bridge_{k}": v for k, v in self.counters.items()},
+        }
+
+    # ------------------------------------------------------------------ states
+    def _reject(self, kind: str, text: str) -> None:
+        self.counters[kind] += 1
+        skipped = self._throttle(kind)
+        if skipped is not None and self._node is not None:
+            more = f" ({skipped} more of this kind since the last report)" if skipped else ""
+            self._node.get_logger().warning(f"{self.state_topic} rejected: {text}{more}")
+
+    def _indices(self, names: Sequence[str]) -> np.ndarray | None:
+        """For each model joint, its position in ``names`` (extra names allowed)."""
+        key = tuple(names)
+        hit = self._index_cache.get(key)
+        if hit is not None:
+            return hit
+        if len(set(key)) != len(key):
+            dup = sorted({x for x in key if key.count(x) > 1})
+            self._reject("name", f"name: repeated joint name(s) {dup}")
+            return None
+        missing = [x for x in self._names if x not in key]
+        if missing:
+            self._reject("name", f"name: missing joint(s) {missing}")
+            return None
+        out = np.array([key.index(x) for x in self._names], dtype=int)
+        if len(self._index_cache) < 16:
+            self._index_cache[key] = out
+        return out
+
+    def _on_state(self, msg) -> None:
+        idx = self._indices(msg.name)
+        if idx is None:
+            return
+        n = len(msg.name)
+        for field in ("position", "velocity"):
+            values = getattr(msg, field)
+            if len(values) != n:
+                self._reject("length", f"{field}: {len(values)} values for {n} joints")
+                return
+            for i in idx:
+                if not math.isfinite(values[i]):
+                    self._reject("value", f"{field}[{i}] is {values[i]} (joint '{msg.name[i]}')")
+                    return
+        if len(msg.effort) not in (0, n):
+            self._reject("length", f"effort: {len(msg.effort)} values for {n} joints")
+            return
+        stamp_ns = msg.header.stamp.sec * _NS + msg.header.stamp.nanosec
+        if stamp_ns < self._stamp_ns:
+            self._reject(
+                "stamp_backwards",
+                f"header.stamp: {stamp_ns * 1e-9:.9f} s is before the previous state's "
+                f"{self._stamp_ns * 1e-9:.9f} s",
+            )
+            return
+        np.take(msg.position, idx, out=self._q)
+        np.take(msg.velocity, idx, out=self._v)
+        if len(msg.effort):
+            np.take(msg.effort, idx, out=self._measured_effort)
+            # no effort state interface: the broadcaster reports NaN; use what was commanded
+            bad = ~np.isfinite(self._measured_effort)
+            if bad.any():
+                self._measured_effort[bad] = self._tau[bad]
+        else:
+            self._measured_effort[:] = self._tau
+        self._stamp_ns = stamp_ns
+        self._rx_ns = time.monotonic_ns()
+        self.counters["states"] += 1
+
+
+def _frozen_copy(x: np.ndarray) -> np.ndarray:
+    out = x.copy()
+    out.flags.writeable = False
+    return out

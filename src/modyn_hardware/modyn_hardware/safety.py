@@ -1,0 +1,249 @@
+"""Joint limits and throttled rejection reports of the ``hardware_interface`` node (no rclpy).
+
+:class:`LimitGuard` enforces the effort, velocity and position limits on a command, each limit
+kind in one of two modes:
+
+* ``"saturate"``: the command is modified and the step goes on;
+* ``"fault"``: the guard returns a sentence naming the joint, the value and the limit, and the
+  node latches its safe hold (gravity compensation + PD) until ``~/reset``.
+
+Saturation rules (τ the command, q, q̇ the measured state, Q(q) the gravity effort, Kp, Kd the
+safe-hold gains, all per joint, in the model's joint order):
+
+* effort: τ_i is clipped to ±τmax_i.
+* position (a soft limit, one-sided virtual spring-damper): beyond the upper limit u_i,
+  τ_i ← Q_i + min(τ_i − Q_i, 0) − Kp_i (q_i − u_i) − Kd_i max(q̇_i, 0); below the lower limit l_i
+  the mirror image. τ_i − Q_i is, to first order (ignoring the coupling through the mass matrix),
+  the effort that accelerates the joint, so the part that pushes further out is cut, gravity
+  stays compensated, a spring pulls the joint back in and a damper brakes only outward motion.
+* velocity: with |q̇_i| > vmax_i, τ_i ← Q_i + min(τ_i − Q_i, 0) − Kd_i (q̇_i − vmax_i) for
+  q̇_i > vmax_i (the mirror image below −vmax_i): effort that accelerates further is cut and a
+  damper on the excess speed brakes.
+* the result is clipped to the effort limits again (the soft limits never exceed the actuators).
+
+The checks allocate no array while no limit is crossed (numpy comparisons into preallocated
+masks); crossing one (rare) computes Q(q) and builds the sentence of a fault.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["LIMIT_KINDS", "LIMIT_MODES", "LimitGuard", "Limits", "ReportThrottle"]
+
+#: The limit kinds and their modes (parameters ``<kind>_limit_mode``).
+LIMIT_KINDS = ("effort", "velocity", "position")
+LIMIT_MODES = ("saturate", "fault")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Joint limits in the model's joint order and the mode of each kind.
+
+    Attributes
+    ----------
+    joint_names : tuple of str
+    lower, upper : (n,) ndarray
+        Position limits (rad or m); ±inf for none.
+    velocity : (n,) ndarray
+        Speed limits (rad/s or m/s), > 0; inf for none.
+    effort : (n,) ndarray
+        Effort limits (N·m or N), >= 0; inf for none.
+    effort_mode, velocity_mode, position_mode : {"saturate", "fault"}
+    """
+
+    joint_names: tuple[str, ...]
+    lower: np.ndarray
+    upper: np.ndarray
+    velocity: np.ndarray
+    effort: np.ndarray
+    effort_mode: str = "saturate"
+    velocity_mode: str = "saturate"
+    position_mode: str = "saturate"
+
+
+class LimitGuard:
+    """Applies :class:`Limits` to commands in place (see the module docstring for the rules).
+
+    Parameters
+    ----------
+    limits : Limits
+    kp, kd : (n,) ndarray
+        Stiffness (N·m/rad or N/m) and damping (N·m·s/rad or N·s/m) of the soft position limit
+        and of the velocity limit's damper: the safe-hold gains.
+    gravity : callable
+        ``gravity(q) -> (n,) ndarray``: Q(q) (N·m or N), called only when a position or
+        velocity limit is crossed in saturate mode.
+    counts : dict, optional
+        Where to count (the node's counters); a new dict by default.
+
+    Attributes
+    ----------
+    counts : dict
+        ``saturated`` (commands or holds cut to the effort limits), ``position_limited``,
+        ``velocity_limited`` (commands changed by the soft limits).
+    """
+
+    def __init__(
+        self,
+        limits: Limits,
+        kp: np.ndarray,
+        kd: np.ndarray,
+        gravity: Callable[[np.ndarray], np.ndarray],
+        counts: dict | None = None,
+    ):
+        self.limits = limits
+        self._kp = np.asarray(kp, dtype=float)
+        self._kd = np.asarray(kd, dtype=float)
+        self._gravity = gravity
+        n = len(limits.joint_names)
+        #: the state limits checked in fault mode
+        self._state_faults = tuple(
+            k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "fault"
+        )
+        self._neg_effort = -limits.effort
+        self._neg_velocity = -limits.velocity
+        self._abs = np.zeros(n)
+        self._hi = np.zeros(n, dtype=bool)
+        self._lo = np.zeros(n, dtype=bool)
+        self.counts = {} if counts is None else counts
+        for key in ("saturated", "position_limited", "velocity_limited"):
+            self.counts.setdefault(key, 0)
+
+    # ------------------------------------------------------------------ effort
+    def clip_effort(self, tau: np.ndarray) -> bool:
+        """Clip ``tau`` in place to ±effort; True (and counted) if anything was cut."""
+        np.abs(tau, out=self._abs)
+        if np.greater(self._abs, self.limits.effort, out=self._hi).any():
+            self.counts["saturated"] += 1
+            np.clip(tau, self._neg_effort, self.limits.effort, out=tau)
+            return True
+        return False
+
+    def effort_violation(self, tau: np.ndarray) -> str | None:
+        """A sentence naming the first joint whose |τ| exceeds its limit, else None."""
+        np.abs(tau, out=self._abs)
+        if not np.greater(self._abs, self.limits.effort, out=self._hi).any():
+            return None
+        i = int(np.flatnonzero(self._hi)[0])
+        return (
+            f"effort limit: joint '{self.limits.joint_names[i]}' commanded {tau[i]:.6g} "
+            f"beyond ±{self.limits.effort[i]:.6g}"
+        )
+
+    # ------------------------------------------------------------------ state
+    def state_violation(self, q: np.ndarray, v: np.ndarray, kinds: Sequence[str]) -> str | None:
+        """A sentence naming the first position or velocity limit (of ``kinds``) that ``q``/``v``
+        violate, else None."""
+        lim = self.limits
+        if "position" in kinds:
+            np.greater(q, lim.upper, out=self._hi)
+            np.less(q, lim.lower, out=self._lo)
+            if self._hi.any() or self._lo.any():
+                i = int(np.flatnonzero(self._hi | self._lo)[0])
+                bound = lim.upper[i] if self._hi[i] else lim.lower[i]
+                side = "above the upper" if self._hi[i] else "below the lower"
+                return (
+                    f"position limit: joint '{lim.joint_names[i]}' at {q[i]:.6g}, {side} "
+                    f"limit {bound:.6g}"
+                )
+        if "velocity" in kinds:
+            np.abs(v, out=self._abs)
+            if np.greater(self._abs, lim.velocity, out=self._hi).any():
+                i = int(np.flatnonzero(self._hi)[0])
+                return (
+                    f"velocity limit: joint '{lim.joint_names[i]}' moving at {v[i]:.6g}, beyond "
+                    f"±{lim.velocity[i]:.6g}"
+                )
+        return None
+
+    # ------------------------------------------------------------------ a command
+    def apply(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> str | None:
+        """Enforce every limit on the command ``tau`` (in place) at the measured ``q``, ``v``.
+
+        Returns
+        -------
+        str or None
+            The reason of a fault (a limit in ``"fault"`` mode was violated; ``tau`` must then
+            not be applied), or None (``tau``, possibly saturated, may be applied).
+        """
+        lim = self.limits
+        if lim.effort_mode == "fault":
+            reason = self.effort_violation(tau)
+            if reason is not None:
+                return reason
+        if self._state_faults:
+            reason = self.state_violation(q, v, self._state_faults)
+            if reason is not None:
+                return reason
+        changed = False
+        if lim.position_mode == "saturate":
+            changed |= self._soft_position(tau, q, v)
+        if lim.velocity_mode == "saturate":
+            changed |= self._soft_velocity(tau, q, v)
+        if lim.effort_mode == "saturate" or changed:
+            self.clip_effort(tau)
+        return None
+
+    def _soft_position(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
+        lim = self.limits
+        hi = np.greater(q, lim.upper, out=self._hi)
+        lo = np.less(q, lim.lower, out=self._lo)
+        if not (hi.any() or lo.any()):
+            return False
+        self.counts["position_limited"] += 1
+        g = self._gravity(q)
+        kp, kd = self._kp, self._kd
+        for i in np.flatnonzero(hi):
+            push = min(tau[i] - g[i], 0.0)  # keep only the effort that pulls back in
+            tau[i] = g[i] + push - kp[i] * (q[i] - lim.upper[i]) - kd[i] * max(v[i], 0.0)
+        for i in np.flatnonzero(lo):
+            push = max(tau[i] - g[i], 0.0)
+            tau[i] = g[i] + push + kp[i] * (lim.lower[i] - q[i]) - kd[i] * min(v[i], 0.0)
+        return True
+
+    def _soft_velocity(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
+        lim = self.limits
+        hi = np.greater(v, lim.velocity, out=self._hi)
+        lo = np.less(v, self._neg_velocity, out=self._lo)
+        if not (hi.any() or lo.any()):
+            return False
+        self.counts["velocity_limited"] += 1
+        g = self._gravity(q)
+        kd = self._kd
+        for i in np.flatnonzero(hi):
+            push = min(tau[i] - g[i], 0.0)  # keep only the effort that slows down
+            tau[i] = g[i] + push - kd[i] * (v[i] - lim.velocity[i])
+        for i in np.flatnonzero(lo):
+            push = max(tau[i] - g[i], 0.0)
+            tau[i] = g[i] + push - kd[i] * (v[i] + lim.velocity[i])
+        return True
+
+
+class ReportThrottle:
+    """At most one report per ``period`` seconds for each kind of event; the events in between
+    are counted and the next report says how many were left out.
+
+    rclpy's ``throttle_duration_sec`` throttles per call site: one site reporting several kinds
+    of rejected message would hide all but the first kind.
+    """
+
+    def __init__(self, period: float = 1.0):
+        self.period = period
+        self._last: dict[str, float] = {}
+        self._skipped: dict[str, int] = {}
+
+    def __call__(self, kind: str) -> int | None:
+        """None if this event is not to be reported; else the number of events of ``kind``
+        skipped since its last report."""
+        now = time.monotonic()
+        last = self._last.get(kind)
+        if last is not None and now - last < self.period:
+            self._skipped[kind] = self._skipped.get(kind, 0) + 1
+            return None
+        self._last[kind] = now
+        return self._skipped.pop(kind, 0)
