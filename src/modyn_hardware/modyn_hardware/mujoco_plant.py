@@ -4,14 +4,28 @@ What is built, and why it is the same robot as modyn's model
 ------------------------------------------------------------
 :func:`mujoco_urdf` rewrites the URDF text before MuJoCo reads it:
 
-* ``<visual>``, ``<collision>``, ``<transmission>``, ``<gazebo>``, ``<ros2_control>``,
-  ``<material>`` and any ``<mujoco>`` element are removed. The built-in plant has no contacts,
-  so neither does this one, and no mesh file is ever needed: a description whose meshes cannot
-  be found (``package://`` URIs on a machine without the package) loads all the same. The
-  number of geometry elements dropped is reported in :attr:`MujocoPlant.notes`.
-* ``<mujoco><compiler fusestatic="false" discardvisual="true" balanceinertia="false"/>``
-  is added: every link stays a body with the URDF's inertia exactly (no fusing, no inertia
-  "balancing"). With this, MuJoCo's mass matrix and bias forces equal modyn_model's (and
+* ``<visual>``, ``<transmission>``, ``<gazebo>``, ``<ros2_control>``, ``<material>`` and any
+  ``<mujoco>`` element are removed, and so is ``<collision>`` with ``geometry="none"`` (the
+  default). The built-in plant has no contacts, so by default neither does this one, and no
+  mesh file is needed: a description whose meshes cannot be found (``package://`` URIs on a
+  machine without the package) loads all the same. The number of geometry elements dropped is
+  reported in :attr:`MujocoPlant.notes`.
+* With ``geometry="collision"`` the ``<collision>`` elements of the kept links stay: box,
+  cylinder and sphere as they are, and each mesh whose file is found (:func:`mesh_candidates`:
+  ``package://`` through the ament index, ``file://`` and absolute paths, relative paths from
+  the URDF's folder, then ``mesh_dirs``) with its filename made absolute. A mesh file that is
+  not found, or that MuJoCo cannot read (e.g. COLLADA ``.dae`` or ASCII STL: MuJoCo 4 reads
+  binary STL, OBJ and MSH), is removed with its ``<collision>``, with ONE warning per file
+  (logged and in :attr:`MujocoPlant.notes`) naming the file, the link(s) and why. The plant
+  gives every geom ``contype`` 0 and ``conaffinity`` 1: robot geoms never collide with each
+  other (MuJoCo would already skip parent/child pairs; other self-contacts would change the
+  arm's dynamics) but do with environment geoms (MuJoCo's default contype 1). There is no
+  environment, so the dynamics are exactly those of ``geometry="none"``.
+* ``<mujoco><compiler fusestatic="false" discardvisual="true" balanceinertia="false"
+  inertiafromgeom="false" strippath="false"/>`` is added: every link stays a body with the
+  URDF's inertia exactly (no fusing, no inertia "balancing", no inertia computed from a
+  geom for a link without ``<inertial>``: it stays massless as in modyn), and mesh paths are
+  used as given. With this, MuJoCo's mass matrix and bias forces equal modyn_model's (and
   Pinocchio's) to ~1e-14 (ARCHITECTURE §4; ``test_mujoco_plant.py`` checks it for each robot).
 * Joints that are not moving joints of the modyn model (``locked_joints``, joints off the
   root → tip path, mimic joints locked by the user) become ``type="fixed"`` with their mimic,
@@ -62,6 +76,8 @@ import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 import numpy as np
 
@@ -72,7 +88,10 @@ from .checks import checked_vector
 from .plant import Plant, PlantError, PlantState
 from .simulated import INTEGRATORS
 
-__all__ = ["MujocoPlant", "mujoco_urdf"]
+__all__ = ["GEOMETRIES", "MujocoPlant", "mesh_candidates", "mujoco_urdf"]
+
+#: values of the ``geometry`` option (see :func:`mujoco_urdf`)
+GEOMETRIES = ("none", "collision")
 
 #: elements MuJoCo does not need (geometry, ROS-side control) or that we replace (<mujoco>)
 _DROPPED_TAGS = (
@@ -92,7 +111,13 @@ _log = logging.getLogger(__name__)
 _FRICTION_IMPEDANCE = 0.99
 
 
-def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[str]]:
+def mujoco_urdf(
+    urdf: str | os.PathLike,
+    model: RobotModel,
+    *,
+    geometry: str = "none",
+    mesh_dirs: Sequence[str | os.PathLike] = (),
+) -> tuple[str, list[str]]:
     """The URDF text MuJoCo should import to reproduce ``model`` (see the module docstring).
 
     Parameters
@@ -103,6 +128,15 @@ def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[s
     model : RobotModel
         Its moving joints are kept; every other joint is fixed at q = 0; only the subtree of
         ``model.root`` is kept.
+    geometry : {"none", "collision"}
+        ``"none"``: every ``<visual>`` and ``<collision>`` is removed. ``"collision"``: the
+        ``<collision>`` elements of the kept links stay, each mesh ``filename`` rewritten to an
+        absolute path; a mesh that cannot be found, or that MuJoCo cannot read, is removed with
+        one warning per file (logged and in ``notes``) naming the file and its link(s).
+    mesh_dirs : sequence of paths
+        Extra directories searched for meshes (``geometry="collision"`` only), after the URDF
+        file's folder for relative names and after the ament index for ``package://pkg/p``
+        (tried as ``<dir>/pkg/p``, then ``<dir>/p``).
 
     Returns
     -------
@@ -114,8 +148,11 @@ def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[s
     Raises
     ------
     PlantError
-        The text is not a URDF, or it lacks a moving joint or the root link of the model.
+        The text is not a URDF, or it lacks a moving joint or the root link of the model; an
+        unknown ``geometry``.
     """
+    if geometry not in GEOMETRIES:
+        raise PlantError(f"geometry must be one of {list(GEOMETRIES)}, got {geometry!r}")
     try:
         text, where = read_urdf_text(urdf)
     except ModelError as exc:
@@ -127,14 +164,17 @@ def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[s
     if robot.tag != "robot":
         raise PlantError(f"mujoco plant: {where}: the root element is <{robot.tag}>, not <robot>")
     notes: list[str] = []
+    keep_collision = geometry == "collision"
     dropped = 0
     for parent in robot.iter():
         for child in list(parent):
-            if child.tag in _DROPPED_TAGS:
+            if child.tag in _DROPPED_TAGS and not (keep_collision and child.tag == "collision"):
                 dropped += child.tag in ("visual", "collision")
                 parent.remove(child)
     if dropped:
-        notes.append(f"{dropped} <visual>/<collision> elements removed (no contacts, no meshes)")
+        what = "<visual>" if keep_collision else "<visual>/<collision>"
+        why = "not simulated" if keep_collision else "no contacts, no meshes"
+        notes.append(f"{dropped} {what} elements removed ({why})")
 
     joints = robot.findall("joint")
     by_name = {j.get("name"): j for j in joints}
@@ -145,6 +185,9 @@ def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[s
             "description the model was built from"
         )
     _keep_subtree(robot, model.root, where, notes)
+    if keep_collision:
+        folder = None if where.startswith("<") else Path(where).resolve().parent
+        _resolve_meshes(robot, folder, [Path(d) for d in mesh_dirs], notes)
     moving = set(model.joint_names)
     fixed = []
     for joint in robot.findall("joint"):
@@ -163,8 +206,127 @@ def mujoco_urdf(urdf: str | os.PathLike, model: RobotModel) -> tuple[str, list[s
         fusestatic="false",
         discardvisual="true",
         balanceinertia="false",
+        # a link without <inertial> is massless, as in modyn, even when it has a collision geom
+        inertiafromgeom="false",
+        # mesh filenames are the absolute paths resolved here (MuJoCo's URDF default would
+        # strip the directories and look for the bare names in its meshdir)
+        strippath="false",
     )
     return ET.tostring(robot, encoding="unicode"), notes
+
+
+def _package_share(package: str) -> Path | None:
+    """The share directory of ROS package ``package`` from the ament index, or None."""
+    try:
+        from ament_index_python.packages import (
+            PackageNotFoundError,
+            get_package_share_directory,
+        )
+    except ImportError:  # pragma: no cover - ament_index_python ships with rclpy
+        return None
+    try:
+        return Path(get_package_share_directory(package))
+    except (PackageNotFoundError, LookupError, ValueError):  # not indexed / no AMENT_PREFIX_PATH
+        return None
+
+
+def mesh_candidates(filename: str, folder: Path | None, mesh_dirs: Sequence[Path]) -> list[Path]:
+    """The paths where mesh ``filename`` (a URDF ``<mesh filename>``) is looked for, in order.
+
+    ``package://pkg/p``: ``<share of pkg>/p`` from the ament index (``AMENT_PREFIX_PATH``), then
+    ``<d>/pkg/p`` and ``<d>/p`` for each ``d`` in ``mesh_dirs``. ``file:///abs`` and absolute
+    paths: that path only. A relative path: ``<folder>/p`` (the URDF file's folder, when the
+    description came from a file), then ``<d>/p``.
+    """
+    if filename.startswith("package://"):
+        package, _, rest = filename[len("package://") :].partition("/")
+        out = []
+        share = _package_share(package) if package else None
+        if share is not None:
+            out.append(share / rest)
+        for d in mesh_dirs:
+            out += [d / package / rest, d / rest]
+        return out
+    if filename.startswith("file://"):
+        return [Path(unquote(urlparse(filename).path))]
+    path = Path(filename)
+    if path.is_absolute():
+        return [path]
+    return [base / path for base in ([folder] if folder is not None else []) + list(mesh_dirs)]
+
+
+def _mesh_error(path: Path) -> str | None:
+    """Why MuJoCo cannot read mesh file ``path`` (its compiler's message), or None if it can."""
+    try:
+        import mujoco
+    except ImportError:
+        raise PlantError(
+            "geometry 'collision' needs the Python package 'mujoco' (pip install mujoco)"
+        ) from None
+    spec = mujoco.MjSpec()
+    # as in the plant's model: the mesh only has to load, it gives no inertia
+    spec.compiler.inertiafromgeom = mujoco.mjtInertiaFromGeom.mjINERTIAFROMGEOM_FALSE
+    spec.add_mesh(name="probe", file=str(path))
+    try:
+        spec.compile()
+    except ValueError as exc:
+        # MuJoCo appends the probe's element name, which means nothing to the user
+        return " ".join(str(exc).split()).split(" Element name 'probe'")[0]
+    return None
+
+
+def _resolve_meshes(
+    robot: ET.Element, folder: Path | None, mesh_dirs: Sequence[Path], notes: list[str]
+) -> None:
+    """Make every collision mesh filename absolute, or remove its <collision> with a warning.
+
+    One warning per distinct ``filename`` (however many links use it), naming the links.
+    """
+    # filename -> the (link, collision, mesh) elements that use it, in document order
+    uses: dict[str, list[tuple[ET.Element, ET.Element, ET.Element]]] = {}
+    primitives = 0
+    for link in robot.findall("link"):
+        for collision in link.findall("collision"):
+            mesh = collision.find("geometry/mesh")
+            if mesh is None:
+                primitives += 1
+            else:
+                uses.setdefault(mesh.get("filename") or "", []).append((link, collision, mesh))
+    found: dict[str, Path] = {}
+    unreadable: dict[Path, str | None] = {}  # MuJoCo's complaint about each file, or None
+    for filename, places in uses.items():
+        tried = mesh_candidates(filename, folder, mesh_dirs) if filename else []
+        path = next((p.resolve() for p in tried if p.is_file()), None)
+        if not filename:
+            reason = "the <mesh> has no filename"
+        elif path is None:
+            reason = "not found " + (
+                f"(tried {', '.join(str(p) for p in tried)})"
+                if tried
+                else "(nowhere to look: the package is not in the ament index, or the path is "
+                "relative and the URDF came as text; give mesh_dirs)"
+            )
+        else:
+            if path not in unreadable:
+                unreadable[path] = _mesh_error(path)
+            reason = unreadable[path] and f"MuJoCo cannot read {path}: {unreadable[path]}"
+        if reason:
+            links = sorted({link.get("name") for link, _, _ in places})
+            note = f"collision mesh '{filename}' of link(s) {links} dropped: {reason}"
+            notes.append(note)
+            _log.warning("mujoco plant: %s", note)
+            for link, collision, _ in places:
+                link.remove(collision)
+            continue
+        found[filename] = path
+        for _, _, mesh in places:
+            mesh.set("filename", str(path))
+    kept = primitives + sum(len(uses[f]) for f in found)
+    notes.append(
+        f"{kept} <collision> geometries kept ({primitives} primitives, "
+        f"{kept - primitives} meshes from {len(set(found.values()))} files); robot geoms "
+        "collide only with other (environment) geoms"
+    )
 
 
 def _keep_subtree(robot: ET.Element, root: str, where: str, notes: list[str]) -> None:
@@ -212,6 +374,13 @@ class MujocoPlant(Plant):
         Initial positions (rad / m), ``model.joint_names`` order; default zeros, at rest.
     friction : bool
         Viscous damping and dry friction from the model's extras (default True).
+    geometry : {"none", "collision"}
+        ``"none"`` (default): no geoms at all. ``"collision"``: the URDF's ``<collision>``
+        geometry, meshes resolved as :func:`mujoco_urdf` describes (missing or unreadable ones
+        dropped with a warning); the geoms collide with environment geoms only, never with
+        each other, so without an environment the dynamics are those of ``"none"``.
+    mesh_dirs : sequence of paths
+        Extra mesh search directories (see :func:`mujoco_urdf`).
 
     Attributes
     ----------
@@ -220,6 +389,8 @@ class MujocoPlant(Plant):
         The MuJoCo objects (for inspection; the plant owns their state).
     qpos_index, dof_index : (n,) int ndarray
         MuJoCo ``qpos`` / ``qvel`` address of each modyn joint (modyn order).
+    geometry : str
+        The ``geometry`` option the plant was built with.
     notes : list of str
         What the conversion changed or could not reproduce (see :func:`mujoco_urdf`).
 
@@ -238,6 +409,8 @@ class MujocoPlant(Plant):
         q0: Sequence[float] | np.ndarray | None = None,
         *,
         friction: bool = True,
+        geometry: str = "none",
+        mesh_dirs: Sequence[str | os.PathLike] = (),
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
@@ -251,7 +424,8 @@ class MujocoPlant(Plant):
         self.model = model
         self.integrator = integrator
         self.friction = bool(friction)
-        xml, self.notes = mujoco_urdf(urdf, model)
+        self.geometry = geometry
+        xml, self.notes = mujoco_urdf(urdf, model, geometry=geometry, mesh_dirs=mesh_dirs)
         try:
             m = mujoco.MjModel.from_xml_string(xml)
         except ValueError as exc:  # MuJoCo's compiler errors
@@ -273,6 +447,12 @@ class MujocoPlant(Plant):
         self.dof_index = np.array(dof)
         self.qpos_index.flags.writeable = self.dof_index.flags.writeable = False
 
+        # contacts only robot vs environment: a pair (a, b) is tested when contype_a &
+        # conaffinity_b or contype_b & conaffinity_a is nonzero; robot geoms have contype 0,
+        # so two of them never touch (no self-collision, which would change the arm's
+        # dynamics), and conaffinity 1, so a default environment geom (contype 1) hits them
+        m.geom_contype[:] = 0
+        m.geom_conaffinity[:] = 1
         m.opt.gravity[:] = model.gravity_vector
         m.dof_armature[self.dof_index] = model.armature
         stribeck = (model.stribeck_velocity > 0) & (model.static_friction != model.coulomb)

@@ -9,7 +9,8 @@
   the built-in plant's trajectory (same RK4, 1e-9 rad over 1 s); the dry friction slides with
   exactly Fc (q = ½ (τ − Fc)/I t², closed form) and sticks below Fc; Stribeck is reported.
 * Joints are mapped by name: a torque on one branch of a tree moves that branch only.
-* Geometry is never loaded: meshes that do not exist do not matter.
+* By default (``geometry="none"``) no geometry is loaded: meshes that do not exist do not
+  matter (``geometry="collision"``: test_mujoco_geometry.py).
 * In hardware_interface (``plant: mujoco``): the node's joint_states are the plant's own, step
   by step, and ``/clock`` is published.
 * Bad input: wrong effort / q0 / dt, an unknown integrator, a description without the model's
@@ -187,7 +188,7 @@ def test_gravity_is_the_models(rx90_xml):
     np.testing.assert_allclose(bias, model.gravity(q), rtol=RTOL, atol=RTOL)
 
 
-def test_meshes_are_never_loaded():
+def test_meshes_are_not_loaded_by_default():
     mesh = '<geometry><mesh filename="package://nowhere/meshes/disc.stl"/></geometry>'
     xml = _disc(extra=f"<visual>{mesh}</visual><collision>{mesh}</collision>")
     model = RobotModel.from_urdf(xml)
