@@ -61,7 +61,7 @@ from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
 from .mock_plant import MockPlant
-from .mujoco_plant import MujocoPlant
+from .mujoco_plant import GEOMETRIES, MujocoPlant
 from .plant import Plant, PlantError
 from .ros2_control_bridge import Ros2ControlBridge
 from .safety import LIMIT_KINDS, LIMIT_MODES, LimitGuard, Limits, ReportThrottle
@@ -113,6 +113,11 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "integrator": (
         "rk4",
         "integrator of the simulated and mujoco plants: 'rk4' or 'semi_implicit_euler'",
+    ),
+    "mujoco_geometry": (
+        "none",
+        "mujoco plant: 'none' (no geoms) or 'collision' (the URDF's collision geometry; meshes "
+        "not found or unreadable are dropped with a warning; docs/plants.md)",
     ),
     "initial_positions": (
         [],
@@ -234,6 +239,8 @@ class Config:
         Safe-hold gains, model order.
     robot_description : str
         The URDF XML the model was built from (the mujoco plant loads it too).
+    mujoco_geometry : str
+        'none' or 'collision': the geometry the mujoco plant loads.
     limits : Limits or None
         Joint limits (model order) and modes; None only from :func:`check_parameters` users
         that build a Config by hand.
@@ -256,6 +263,7 @@ class Config:
     hold_kp: np.ndarray
     hold_kd: np.ndarray
     robot_description: str = field(default="", repr=False)
+    mujoco_geometry: str = "none"
     max_command_age: float = 0.5
     effort_limit_mode: str = "saturate"
     velocity_limit_mode: str = "saturate"
@@ -338,6 +346,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
         "plant": _choice(values, "plant", PLANTS),
         "mode": _choice(values, "mode", MODES),
         "integrator": _choice(values, "integrator", INTEGRATORS),
+        "mujoco_geometry": _choice(values, "mujoco_geometry", GEOMETRIES),
         "rate": _positive(values, "rate"),
         "max_command_age": _positive(values, "max_command_age"),
     }
@@ -511,7 +520,11 @@ def make_plant(config: Config, model: RobotModel) -> Plant:
             raise ConfigError("parameter robot_description: the mujoco plant needs the URDF")
         try:
             return MujocoPlant(
-                model, config.robot_description, config.integrator, q0=config.initial_positions
+                model,
+                config.robot_description,
+                config.integrator,
+                q0=config.initial_positions,
+                geometry=config.mujoco_geometry,
             )
         except PlantError as exc:
             raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None

@@ -96,7 +96,7 @@ def test_make_plant_mock_and_mujoco_needs_a_description(planar_model):
         rate=1000.0,
         dt_ns=1_000_000,
         integrator="rk4",
-        lockstep_timeout=0.5,
+        watchdog_timeout=0.5,
         publish_clock=True,
         clock_every=10,
         initial_positions=np.array([0.1, 0.2]),
@@ -114,7 +114,7 @@ def test_make_plant_mock_and_mujoco_needs_a_description(planar_model):
 
 
 def test_node_wiring_with_the_mock_plant(make_loop, planar_xml):
-    loop = make_loop(robot_description=planar_xml, plant="mock", lockstep_timeout=5.0)
+    loop = make_loop(robot_description=planar_xml, plant="mock", watchdog_timeout=5.0)
     assert isinstance(loop.hw.plant, MockPlant)
     loop.connect()
     t_k = loop.hw.plant_time_ns

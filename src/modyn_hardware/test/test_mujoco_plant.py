@@ -322,6 +322,21 @@ def test_without_mujoco_the_node_gets_a_config_error(planar_xml, monkeypatch):
         make_plant(config, model)
 
 
+def test_node_parameter_mujoco_geometry(planar_xml):
+    model = RobotModel.from_urdf(planar_xml)
+    with pytest.raises(ConfigError, match=r"parameter mujoco_geometry: 'all' is not one of"):
+        validate_config(
+            {"plant": "mujoco", "robot_description": planar_xml, "mujoco_geometry": "all"}, model
+        )
+    config = validate_config(
+        {"plant": "mujoco", "robot_description": planar_xml, "mujoco_geometry": "collision"},
+        model,
+    )
+    assert config.mujoco_geometry == "collision"
+    plant = make_plant(config, model)
+    assert isinstance(plant, MujocoPlant) and plant.n == 2
+
+
 def test_divergence_raises_and_keeps_the_state(planar_xml, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # MuJoCo appends its warnings to ./MUJOCO_LOG.TXT
     model = RobotModel.from_urdf(planar_xml)
@@ -346,7 +361,7 @@ def test_node_runs_the_mujoco_plant(make_loop, planar_xml, stamp_ns):
         integrator="rk4",
         rate=500.0,
         clock_period=0.0,
-        lockstep_timeout=5.0,
+        watchdog_timeout=5.0,
         initial_positions=[0.3, -0.4],
     )
     assert isinstance(loop.hw.plant, MujocoPlant)
