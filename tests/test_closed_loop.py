@@ -68,9 +68,10 @@ def test_two_lockstep_runs_are_identical(feedforward_run):
 
 def test_plant_holds_when_the_controller_dies(tmp_path):
     # lockstep: the plant waits (sim time stands still) until the watchdog fires, so its timeout
-    # does not change the motion; 0.5 s (the default) rather than less, so that a controller
-    # slowed by a loaded machine is not taken for a dead one before the kill
-    spec = load_system("rx90_sim", ["hardware_interface.watchdog_timeout=0.5"])
+    # does not change the motion; 2 s rather than the default 0.5 s, so that a controller
+    # stalled for a moment by a loaded machine (seen: > 0.5 s on 2 busy cores) is not taken for a
+    # dead one before the kill: the latched fault would then stop the motion before it started
+    spec = load_system("rx90_sim", ["hardware_interface.watchdog_timeout=2.0"])
     state = {"killed": False}
 
     def kill_mid_motion(runner, node, records):
