@@ -41,7 +41,7 @@ def realtime(rate: float) -> dict:
         "rx90_realtime",
         [
             f"hardware_interface.rate={rate}",
-            "hardware_interface.watchdog_timeout=0.05",
+            "hardware_interface.watchdog_timeout=0.25",
             "hardware_interface.publish_clock=true",
             "hardware_interface.clock_period=0.01",
         ],
