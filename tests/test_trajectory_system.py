@@ -48,6 +48,9 @@ def test_goal_pose_and_joint_goals_in_closed_loop():
     c, s = np.cos(0.4), np.sin(0.4)
     target[:3, :3] = start[:3, :3] @ np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
     via = [[0.4, -0.8, 1.3, 0.4, 0.3, 0.3], START]
+    # lead: each goal starts 3 s (plant time) after the previous motion ends. The plant keeps
+    # stepping while the generator plans (the IK of a line takes a few tenths of a second, more on
+    # a busy machine); a plan that arrived after its own start time would be joined mid-way
     episode = run_episode(
         spec,
         [
@@ -55,6 +58,7 @@ def test_goal_pose_and_joint_goals_in_closed_loop():
             Goal(pose=(target[:3, 3].tolist(), _quaternion(target[:3, :3]))),
             Goal(via),
         ],
+        lead=3.0,
     )
     assert len(episode.trajectories) == 3
     line = episode.trajectories[1]
@@ -67,7 +71,9 @@ def test_goal_pose_and_joint_goals_in_closed_loop():
     t0 = line.header.stamp.sec + line.header.stamp.nanosec * 1e-9
     t1 = t0 + line.points[-1].time_from_start.sec + line.points[-1].time_from_start.nanosec * 1e-9
     during = (episode.t >= t0) & (episode.t <= t1)
-    assert during.sum() > 500
+    # ~1500 plant steps; on a saturated machine the recorder's keep-last queue may drop some of
+    # them (seen: 220 kept with two CPU hogs on 2 cores): enough to check the path, not the bound
+    assert during.sum() > 100
     measured = np.array([model.frame_placement(q, "tool0")[:3, 3] for q in episode.q[during][::10]])
     measured_off = _distance_to_segment(measured, start[:3, 3], target[:3, 3])
     assert measured_off.max() <= 1e-3, f"tool {measured_off.max() * 1e3:.3f} mm off the line"
