@@ -384,6 +384,27 @@ class TrajectoryGenerator(Node):
         start_ns = stamp.sec * 1_000_000_000 + stamp.nanosec
         return now().nanoseconds if start_ns == 0 else start_ns
 
+    def _publish_start(self, stamp, start_ns: int, v0, a0) -> int:
+        """The start stamp of a plan that took time to compute.
+
+        A goal stamped zero ("now") from rest is restamped to the moment its plan is ready:
+        at rest the start state does not depend on time, and a plan stamped at the goal's
+        arrival would reach the controller already running (joined mid-way: a jump in the
+        reference, as long as planning took, a few tenths of a second for a tool line). An
+        explicit stamp is kept (the sender's schedule), and so is the start of a pre-empting
+        plan, whose start state belongs to that instant; a late one is reported.
+        """
+        now = self.get_clock().now().nanoseconds
+        at_rest = not (np.any(v0) or np.any(a0))
+        if stamp.sec == 0 and stamp.nanosec == 0 and at_rest:
+            return max(start_ns, now)
+        if now > start_ns + 10_000_000:
+            self.get_logger().warning(
+                f"the plan starts {(now - start_ns) * 1e-9:.3f} s before it was ready: the "
+                "controller joins it mid-way (stamp goals ahead of time)"
+            )
+        return start_ns
+
     def plan(self, msg: JointTrajectory) -> JointTrajectory:
         """The ``planned_trajectory`` for a goal; raises MessageError/TrajectoryError."""
         model = self._check_model()
@@ -449,6 +470,7 @@ class TrajectoryGenerator(Node):
         q, v, a = plan.sample(times)
         self._check_path(q, times)
         self._warn_limits(v, a, times, profile)
+        start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
         self._stats["last_plan_points"] = int(times.shape[0])
         self._stats["last_plan_duration_s"] = round(plan.duration, 6)
@@ -512,6 +534,7 @@ class TrajectoryGenerator(Node):
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
         self._warn_limits(v, a, times, self._settings["profile"])
+        start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
         self._stats["last_plan_points"] = int(times.shape[0])
         self._stats["last_plan_duration_s"] = round(plan.duration, 6)

@@ -562,3 +562,19 @@ def test_unknown_tip_frame_is_a_configuration_error(ros, rx90_xml):
                 Parameter("tip_frame", value="gripper"),
             ],
         )
+
+
+def test_zero_stamp_goal_pose_starts_when_its_plan_is_ready(ros, rx90_model, rx90_xml):
+    """Planning a tool line takes tenths of a second: a plan stamped at the goal's arrival would
+    reach the controller already running, so a "now" goal from rest starts at publication."""
+    gen = PoseGen(ros, rx90_xml, tip_frame="tool0")
+    q0 = np.array([0.1, -0.6, 1.1, 0.2, 0.6, -0.1])
+    gen.measured(rx90_model.joint_names, q0)
+    goal = rx90_model.frame_placement(q0, "tool0")
+    goal[:3, 3] += [0.05, 0.0, 0.05]
+    sent = gen.node.get_clock().now().nanoseconds
+    out = gen.send_pose(_pose(goal[:3, 3], _quaternion(goal[:3, :3])))
+    stamp = out.header.stamp.sec * 10**9 + out.header.stamp.nanosec
+    planning = gen.node._stats["last_plan_compute_ms"] * 1e6
+    assert planning > 5e6  # the IK of the line took a while
+    assert stamp >= sent + 0.9 * planning
