@@ -66,10 +66,7 @@ class MockPlant(Plant):
 
     def read(self) -> PlantState:
         """time, q, q̇ = τ and τ (read-only copies)."""
-        q, v, tau = self._q.copy(), self._tau.copy(), self._tau.copy()
-        for x in (q, v, tau):
-            x.flags.writeable = False
-        return PlantState(self._time, q, v, tau)
+        return PlantState.snapshot(self._time, self._q, self._tau, self._tau)
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Command ``effort``; it is also the velocity from now on.

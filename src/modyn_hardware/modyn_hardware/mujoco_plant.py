@@ -519,13 +519,10 @@ class MujocoPlant(Plant):
         """A snapshot (copies) of time, q, q̇ (modyn order) and the applied effort."""
         d = self.mj_data
         if self._contiguous:
-            q, v = d.qpos.copy(), d.qvel.copy()
+            q, v = d.qpos, d.qvel
         else:
             q, v = d.qpos[self.qpos_index], d.qvel[self.dof_index]
-        tau = self._tau.copy()
-        for x in (q, v, tau):
-            x.flags.writeable = False
-        return PlantState(self._time, q, v, tau)
+        return PlantState.snapshot(self._time, q, v, self._tau)
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.

@@ -53,6 +53,16 @@ class PlantState:
     velocity: np.ndarray
     effort: np.ndarray
 
+    @classmethod
+    def snapshot(cls, time: float, position, velocity, effort) -> PlantState:
+        """A state holding read-only copies of the given arrays (a plant's own buffers)."""
+        arrays = []
+        for x in (position, velocity, effort):
+            out = np.array(x, dtype=float)
+            out.flags.writeable = False
+            arrays.append(out)
+        return cls(float(time), *arrays)
+
 
 class Plant(ABC):
     """A robot driven by joint efforts.

@@ -140,11 +140,11 @@ class Ros2ControlBridge(Plant):
 
     def read(self) -> PlantState:
         """The last valid state from the broadcaster (time = its stamp, s)."""
-        return PlantState(
+        return PlantState.snapshot(
             self._stamp_ns * 1e-9 if self._stamp_ns >= 0 else 0.0,
-            _frozen_copy(self._q),
-            _frozen_copy(self._v),
-            _frozen_copy(self._measured_effort),
+            self._q,
+            self._v,
+            self._measured_effort,
         )
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
@@ -249,9 +249,3 @@ class Ros2ControlBridge(Plant):
         self._stamp_ns = stamp_ns
         self._rx_ns = time.monotonic_ns()
         self.counters["states"] += 1
-
-
-def _frozen_copy(x: np.ndarray) -> np.ndarray:
-    out = x.copy()
-    out.flags.writeable = False
-    return out

@@ -30,6 +30,7 @@ import numpy as np
 from modyn_model import ModelError, RobotModel
 from modyn_model import algorithms as alg
 
+from .checks import checked_vector
 from .plant import Plant, PlantError, PlantState
 
 __all__ = ["SimulatedPlant", "INTEGRATORS"]
@@ -104,9 +105,7 @@ class SimulatedPlant(Plant):
 
     def read(self) -> PlantState:
         """A snapshot (copies) of time, q, q̇ and the applied effort."""
-        return PlantState(
-            self._time, _frozen_copy(self._q), _frozen_copy(self._v), _frozen_copy(self._tau)
-        )
+        return PlantState.snapshot(self._time, self._q, self._v, self._tau)
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.
@@ -163,22 +162,7 @@ class SimulatedPlant(Plant):
 
     # ------------------------------------------------------------------ internals
     def _checked(self, name: str, x) -> np.ndarray:
-        arr = x if type(x) is np.ndarray and x.dtype == np.float64 else None
-        if arr is None:
-            try:
-                arr = np.asarray(x, dtype=float)
-            except (TypeError, ValueError):
-                raise PlantError(f"{name} must be {self.n} numbers, got {x!r}") from None
-        if arr.shape != (self.n,):
-            raise PlantError(
-                f"{name} must have {self.n} values (joints {list(self.joint_names)}), "
-                f"got shape {arr.shape}"
-            )
-        finite = np.isfinite(arr)
-        if not finite.all():
-            i = int(np.flatnonzero(~finite)[0])
-            raise PlantError(f"{name}[{i}] (joint '{self.joint_names[i]}') is {arr[i]}")
-        return arr
+        return checked_vector(name, x, self.joint_names)
 
     def _accel(self, q: np.ndarray, v: np.ndarray) -> np.ndarray:
         """q̈(q, q̇, τ) in the workspace buffer (valid until the next call)."""
@@ -227,9 +211,3 @@ class SimulatedPlant(Plant):
         a2 += a4
         a2 *= h / 6.0
         return v2, a2
-
-
-def _frozen_copy(x: np.ndarray) -> np.ndarray:
-    out = x.copy()
-    out.flags.writeable = False
-    return out
