@@ -107,6 +107,8 @@ bench: build $(BENCH_STAMP)
 	$(WS_ENV) python bench/dynamics.py
 	$(WS_ENV) python bench/closed_loop.py
 	$(WS_ENV) python bench/trajectory.py
+	$(WS_ENV) python bench/plants.py
+	$(WS_ENV) python bench/control_study.py
 
 clean:
 	rm -rf build install log results .pytest_cache .ruff_cache .hypothesis
