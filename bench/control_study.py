@@ -58,6 +58,8 @@ SETTLE = 0.5  # s simulated after the end of the motion
 LINE = np.array([0.2, -0.15, 0.1])  # m, tip displacement of the straight-line experiment
 LINE_TIME = 1.0  # s
 LINE_OMEGA = 40.0  # rad/s, task-space bandwidth of the line experiment
+OBSERVER = 10.0 * OMEGA  # rad/s, disturbance-observer bandwidth K_o: a decade above the loop
+OBSERVER_SWEEP = (25.0, 50.0, 100.0, 200.0, 400.0)
 STUDY_LAWS = (
     "pd_feedforward",
     "pid",
@@ -66,6 +68,10 @@ STUDY_LAWS = (
     "predictive",
     "computed_torque+I",
     "predictive+I",
+    "computed_torque+DOB",
+    "predictive+DOB",
+    "computed_torque+I+DOB",
+    "predictive+I+DOB",
     "task_pid",
     "task_computed_torque",
 )
@@ -88,8 +94,11 @@ def models(payload: float = PAYLOAD, plant_friction: bool = True):
     return ctrl, plant
 
 
-def law_settings(ctrl, omega: float = OMEGA, zeta: float = ZETA) -> dict[str, LawSettings]:
-    """The settings of each study law, all from (ω_n, ζ): the same bandwidth for all."""
+def law_settings(
+    ctrl, omega: float = OMEGA, zeta: float = ZETA, observer: float = OBSERVER
+) -> dict[str, LawSettings]:
+    """The settings of each study law, all from (ω_n, ζ): the same bandwidth for all; the
+    "+DOB" variants add a disturbance observer of bandwidth ``observer`` (rad/s)."""
     a = decoupled_inertia(ctrl)
     kp, kd = decoupled_pd_gains(a, omega, zeta)
     pid_kp, pid_kd, pid_ki = pid_triple_pole_gains(a, omega)
@@ -105,6 +114,14 @@ def law_settings(ctrl, omega: float = OMEGA, zeta: float = ZETA) -> dict[str, La
         "predictive": LawSettings(**base),
         "computed_torque+I": LawSettings(integral_action=True, **base),
         "predictive+I": LawSettings(integral_action=True, **base),
+        "computed_torque+DOB": LawSettings(observer_bandwidth=[observer], **base),
+        "predictive+DOB": LawSettings(observer_bandwidth=[observer], **base),
+        "computed_torque+I+DOB": LawSettings(
+            integral_action=True, observer_bandwidth=[observer], **base
+        ),
+        "predictive+I+DOB": LawSettings(
+            integral_action=True, observer_bandwidth=[observer], **base
+        ),
         "task_pid": LawSettings(
             task_kp=(lam * omega**2).tolist(), task_kd=(2 * zeta * lam * omega).tolist(), **base
         ),
@@ -113,7 +130,7 @@ def law_settings(ctrl, omega: float = OMEGA, zeta: float = ZETA) -> dict[str, La
 
 
 def make_study_law(name: str, ctrl, settings: dict[str, LawSettings]):
-    return make_law(name.removesuffix("+I"), ctrl, settings[name])
+    return make_law(name.split("+")[0], ctrl, settings[name])
 
 
 def run_joint(law, plant_model, plan, ctrl) -> dict:

@@ -15,6 +15,11 @@
 Practical computation (§9.4.2.5): the law is one Newton-Euler call with w as the acceleration,
 ``Γ = NE(q, q̇, w)`` (resp. ``NE(q_d, q̇_d, w)``), never A⁻¹ nor even A·w + H separately. The gains
 are in acceleration units: K_p = ω_n², K_d = 2 ζ ω_n [9.26] (:mod:`modyn_control.gains`).
+
+Robustness to what the model misses (unmodelled friction, payload): the integral term of the
+footnote of [9.24] (``integral=True``) and/or a disturbance observer (``observer_bandwidth``,
+:mod:`modyn_control.disturbance_observer`) whose estimate δ̂ is added to the torque,
+``Γ = NE(q, q̇, w) + δ̂``, so that q̈ = w holds again once δ̂ has converged.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import numpy as np
 
 from modyn_model import algorithms
 
+from .disturbance_observer import DisturbanceObserver
 from .gains import integral_gains, second_order_gains
 from .law_base import ControlLaw, Reference
 from .laws import ControlError
@@ -62,6 +68,14 @@ class ComputedTorque(ControlLaw):
     integral_limit : float
         Clamp of K_I ∫e (rad/s²).
     effort_limit : float or (n,) array, optional
+    observer_bandwidth : float or (n,) array, optional
+        K_o (rad/s, ≥ 0) of a :class:`~modyn_control.disturbance_observer.DisturbanceObserver`
+        whose estimate is added to Γ; None or 0: no observer.
+
+    Attributes
+    ----------
+    observer : DisturbanceObserver or None
+        Its ``estimate`` is the torque (N·m, N) the model currently misses.
     """
 
     name = "computed_torque"
@@ -76,6 +90,7 @@ class ComputedTorque(ControlLaw):
         effort_limit=None,
         integral=False,
         integral_limit=100.0,
+        observer_bandwidth=None,
     ):
         super().__init__(model.n, effort_limit)
         if scheme not in SCHEMES:
@@ -93,10 +108,28 @@ class ComputedTorque(ControlLaw):
         self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
         self._t: float | None = None
         self._work = np.zeros(self.n)
+        self.observer = None
+        if observer_bandwidth is not None and np.any(np.asarray(observer_bandwidth) != 0.0):
+            self.observer = DisturbanceObserver(model, observer_bandwidth, self.friction)
 
     def reset(self, q, v) -> None:
         self.w_integral.fill(0.0)
         self._t = None
+        if self.observer is not None:
+            self.observer.reset()
+
+    def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
+        obs = self.observer
+        if obs is None:
+            return super().step(t, q, v, ref, out)
+        obs.update(t, q, v)
+        super().step(t, q, v, ref, out)  # _compute adds δ̂ before the saturation
+        obs.applied(out)
+        return out
+
+    def applied_torque(self, tau) -> None:
+        if self.observer is not None:
+            self.observer.applied(tau)
 
     def _acceleration(self, t, q, v, ref: Reference) -> np.ndarray:
         w, work = self.w, self._work
@@ -127,6 +160,8 @@ class ComputedTorque(ControlLaw):
         w = self._acceleration(t, q, v, ref)
         # §9.4.2.5: Â(q) w + Ĥ(q, q̇) is the inverse dynamic model at acceleration w
         out[:] = algorithms.inverse_dynamics(self.model, self.data, q, v, w, friction=self.friction)
+        if self.observer is not None:
+            out += self.observer.estimate
 
 
 class PredictiveControl(ComputedTorque):
@@ -154,9 +189,18 @@ class PredictiveControl(ComputedTorque):
         effort_limit=None,
         integral=False,
         integral_limit=100.0,
+        observer_bandwidth=None,
     ):
         super().__init__(
-            model, omega, zeta, scheme, friction, effort_limit, integral, integral_limit
+            model,
+            omega,
+            zeta,
+            scheme,
+            friction,
+            effort_limit,
+            integral,
+            integral_limit,
+            observer_bandwidth,
         )
         self.use_feedforward = bool(use_feedforward)
 
@@ -171,3 +215,5 @@ class PredictiveControl(ComputedTorque):
             out[:] = algorithms.inverse_dynamics(
                 self.model, self.data, ref.q, ref.v, w, friction=self.friction
             )
+        if self.observer is not None:  # estimated on the measured motion
+            out += self.observer.estimate

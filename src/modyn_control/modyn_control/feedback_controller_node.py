@@ -56,6 +56,12 @@ _LAW_NUMBERS = {
         "dynamics (rad/s), per joint (per task row) or one value; Kp = ω², Kd = 2ζω",
     ),
     "zeta": (1.0, ">=0", "damping ratio ζ of the computed-torque laws, per joint or one value"),
+    "observer_bandwidth": (
+        0.0,
+        ">=0",
+        "computed_torque, predictive: bandwidth K_o (rad/s) of the disturbance observer whose "
+        "estimate of the unmodelled torques is added to the law, per joint or one value; 0: off",
+    ),
     "task_kp": (2000.0, ">=0", "task_pid: Cartesian stiffness per task row (N/m, N·m/rad)"),
     "task_kd": (100.0, ">=0", "task_pid: Cartesian damping per task row (N·s/m, N·m·s/rad)"),
     "task_ki": (0.0, ">=0", "task_pid: Cartesian integral gain per task row"),
@@ -260,6 +266,7 @@ class FeedbackController(Node):
             effort_limit=limit,
             feedforward=values["feedforward"],
             integral_action=values["integral_action"],
+            observer_bandwidth=values["observer_bandwidth"],
         )
         try:
             law = make_law(values["law"], model, settings)
@@ -456,6 +463,7 @@ class FeedbackController(Node):
             g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
             tau = self.pd.hold(q, v, self._q_hold, g)
             self.switch.interrupt()
+            self.switch.law.applied_torque(tau)
             self.state = PENDING if self._next is not None else HOLDING
 
         command = self._command

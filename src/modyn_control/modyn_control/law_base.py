@@ -116,6 +116,10 @@ class ControlLaw:
         self.saturated = saturate(out, self.effort_limit)
         return out
 
+    def applied_torque(self, tau) -> None:
+        """Told the torque actually sent after :meth:`step` when it differs from the law's own
+        (a fading gap, the hold); laws with an observer of the applied torque use it."""
+
     def _compute(self, t, q, v, ref, out) -> None:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -188,6 +192,7 @@ class LawSwitch:
             else:
                 out += min(w, 1.0) * self._gap
                 np.clip(out, -self.law.effort_limit, self.law.effort_limit, out=out)
+                self.law.applied_torque(out)
         np.copyto(self.last, out)
         self._has_last = True
         return out

@@ -62,6 +62,7 @@ class LawSettings:
     effort_limit: list = field(default_factory=list)  # empty: no saturation
     feedforward: bool = True
     integral_action: bool = False  # computed_torque / predictive: K_I ∫e on w
+    observer_bandwidth: list = field(default_factory=list)  # computed_torque / predictive: K_o
 
 
 def _opt(values):
@@ -80,11 +81,21 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
         return PDGravity(model, s.kp, s.kd, effort_limit=limit)
     if name == "computed_torque":
         return ComputedTorque(
-            model, s.omega, s.zeta, effort_limit=limit, integral=s.integral_action
+            model,
+            s.omega,
+            s.zeta,
+            effort_limit=limit,
+            integral=s.integral_action,
+            observer_bandwidth=_opt(s.observer_bandwidth),
         )
     if name == "predictive":
         return PredictiveControl(
-            model, s.omega, s.zeta, effort_limit=limit, integral=s.integral_action
+            model,
+            s.omega,
+            s.zeta,
+            effort_limit=limit,
+            integral=s.integral_action,
+            observer_bandwidth=_opt(s.observer_bandwidth),
         )
     if name in ("task_pid", "task_computed_torque"):
         frame = s.task_frame or _tip_frame(model)

@@ -138,10 +138,31 @@ def test_law_parameters_declared(ros, rx90_xml):
         "integral_limit",
         "effort_limit",
         "blend_time",
+        "observer_bandwidth",
     ):
         assert node.has_parameter(name) and node.describe_parameter(name).description, name
     assert node.get_parameter("law").value == "pd_feedforward"
     assert node.switch.law.name == "pd_feedforward"
+
+
+def test_observer_bandwidth_set_at_run_time(ros, rx90_model, rx90_xml):
+    loop = Loop(ros, rx90_model, rx90_xml, law="computed_torque")
+    assert loop.node.switch.law.observer is None
+    result = loop.set(observer_bandwidth=[80.0])
+    assert result[0].successful, result[0].reason
+    # the node follows a plan with the observer on (the new law takes over at a tick)
+    loop.send(Q0, np.zeros(6), 1.0)
+    plan, times, effort = loop.follow(Q0, Q1, start=2.0)
+    ref = _reference(plan, times, effort, 0.2)
+    tau = loop.send(ref.q, ref.v, 2.2)
+    assert np.all(np.isfinite(tau))
+    law = loop.node.switch.law
+    assert law.name == "computed_torque"
+    np.testing.assert_array_equal(law.observer.bandwidth, 80.0)
+    assert loop.set(law="predictive")[0].successful
+    loop.send(ref.q, ref.v, 2.201)
+    assert loop.node.switch.law.name == "predictive"
+    np.testing.assert_array_equal(loop.node.switch.law.observer.bandwidth, 80.0)
 
 
 @pytest.mark.parametrize("law", LAW_NAMES)
@@ -233,6 +254,8 @@ def test_law_switch_mid_trajectory_is_bumpless(ros, rx90_model, rx90_xml):
         ({"blend_time": -0.5}, "blend_time = -0.5"),
         ({"kp": [10.0, math.inf]}, "kp[1] = inf"),
         ({"effort_limit": [-5.0]}, "effort_limit[0] = -5.0"),
+        ({"observer_bandwidth": [-3.0]}, "observer_bandwidth[0] = -3.0"),
+        ({"observer_bandwidth": [50.0, 60.0]}, "observer_bandwidth: 2 values for 6 joints"),
         ({"effort_limit": [5.0, 0.0, 5.0, 5.0, 5.0, 5.0]}, "effort_limit: 0 is only valid"),
     ],
 )
