@@ -60,6 +60,9 @@ LINE_TIME = 1.0  # s
 LINE_OMEGA = 40.0  # rad/s, task-space bandwidth of the line experiment
 OBSERVER = 10.0 * OMEGA  # rad/s, disturbance-observer bandwidth K_o: a decade above the loop
 OBSERVER_SWEEP = (25.0, 50.0, 100.0, 200.0, 400.0)
+# rad/s, velocity noise of the sensitivity runs: 1 mrad/s is a motor-side encoder seen through
+# the gear, 10 mrad/s a coarse joint-side one differentiated at 1 kHz
+NOISES = (1e-3, 1e-2)
 STUDY_LAWS = (
     "pd_feedforward",
     "pid",
@@ -133,9 +136,13 @@ def make_study_law(name: str, ctrl, settings: dict[str, LawSettings]):
     return make_law(name.split("+")[0], ctrl, settings[name])
 
 
-def run_joint(law, plant_model, plan, ctrl) -> dict:
-    """Follow ``plan`` from Q0 under ``law``; the recorded arrays (time, q, q_d, τ)."""
+def run_joint(law, plant_model, plan, ctrl, velocity_noise: float = 0.0) -> dict:
+    """Follow ``plan`` from Q0 under ``law``; the recorded arrays (time, q, q_d, τ).
+
+    ``velocity_noise``: standard deviation (rad/s) of white noise on the q̇ the law measures
+    (seeded: every law sees the same noise)."""
     plant = SimulatedPlant(plant_model, "rk4", Q0)
+    rng = np.random.default_rng(5)
     steps = int(round((plan.duration + SETTLE) / DT)) + 1
     n = ctrl.n
     t = np.arange(steps) * DT
@@ -144,12 +151,15 @@ def run_joint(law, plant_model, plan, ctrl) -> dict:
     qs, taus = np.zeros((steps, n)), np.zeros((steps, n))
     tau = np.zeros(n)
     ref = Reference(q_d[0], v_d[0], a_d[0], tau_ff[0])
+    noise = velocity_noise * rng.standard_normal((steps, n))
+    v_meas = np.zeros(n)
     law.reset(Q0, np.zeros(n))
     started = time.perf_counter()
     for k in range(steps):
         state = plant.read()
         ref.q, ref.v, ref.a, ref.tau_ff = q_d[k], v_d[k], a_d[k], tau_ff[k]
-        law.step(t[k], state.position, state.velocity, ref, tau)
+        np.add(state.velocity, noise[k], out=v_meas)
+        law.step(t[k], state.position, v_meas, ref, tau)
         qs[k], taus[k] = state.position, tau
         plant.write(tau)
         plant.step(DT)
@@ -178,6 +188,8 @@ def metrics(res: dict, ctrl) -> dict:
         "err_norm": np.linalg.norm(e, axis=1),
         "peak_tau": np.max(np.abs(res["tau"]), axis=0),
         "final": float(np.max(np.abs(e[-1]))),
+        # white-noise level of the command: RMS of the tick-to-tick change / √2, worst joint
+        "tau_noise": float(np.max(np.sqrt(np.mean(np.diff(res["tau"], axis=0) ** 2, axis=0) / 2))),
     }
 
 
@@ -244,6 +256,30 @@ def study(plant_friction: bool) -> tuple[dict, dict]:
     return runs, rows
 
 
+def observer_sweep(velocity_noise: float = 0.0) -> dict:
+    """Joint RMS ratio PID / law for the observer laws at each K_o of OBSERVER_SWEEP
+    (payload + unmodelled friction); key (K_o, law)."""
+    ctrl, plant = models(plant_friction=True)
+    plan = plan_waypoints(Q0, [GOAL], v_max=V_MAX, a_max=A_MAX)
+    base = law_settings(ctrl)
+    pid = metrics(
+        run_joint(make_study_law("pid", ctrl, base), plant, plan, ctrl, velocity_noise), ctrl
+    )
+    out = {}
+    for k_o in OBSERVER_SWEEP:
+        settings = law_settings(ctrl, observer=k_o)
+        for name in ("computed_torque+DOB", "computed_torque+I+DOB", "predictive+I+DOB"):
+            law = make_study_law(name, ctrl, settings)
+            m = metrics(run_joint(law, plant, plan, ctrl, velocity_noise), ctrl)
+            out[k_o, name] = {
+                "ratio": pid["rms"] / m["rms"],
+                "rms": m["rms"],
+                "tau_noise": m["tau_noise"],
+                "pid": pid,
+            }
+    return out
+
+
 def line_study(plant_friction: bool = True) -> dict:
     ctrl, plant = models(plant_friction=plant_friction)
     settings = law_settings(ctrl, omega=LINE_OMEGA)
@@ -261,9 +297,13 @@ def _plots(runs: dict, rows: dict, lines: dict, out_dir: Path) -> None:
 
     out_dir.mkdir(parents=True, exist_ok=True)
     fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
-    for name, res in runs.items():
-        axes[0].semilogy(res["t"], rows[name]["err_norm"] + 1e-9, label=name)
-        axes[1].semilogy(res["t"], rows[name]["tip_err"] * 1e3 + 1e-6, label=name)
+    for i, (name, res) in enumerate(runs.items()):
+        # 13 laws: tab20 colours, dashed for the observer variants
+        style = dict(label=name, color=plt.cm.tab20(i % 20), ls="--" if "DOB" in name else "-")
+        if name == "pid":  # the reference of the comparison
+            style.update(color="k", lw=2)
+        axes[0].semilogy(res["t"], rows[name]["err_norm"] + 1e-9, **style)
+        axes[1].semilogy(res["t"], rows[name]["tip_err"] * 1e3 + 1e-6, **style)
     axes[0].set(xlabel="t (s)", ylabel="|q_d − q| (rad)", title="joint tracking error")
     axes[1].set(xlabel="t (s)", ylabel="tip position error (mm)", title="tip error")
     for ax in axes:
@@ -274,7 +314,7 @@ def _plots(runs: dict, rows: dict, lines: dict, out_dir: Path) -> None:
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(7, 4))
-    for name in ("pid", "computed_torque", "computed_torque+I", "predictive"):
+    for name in ("pid", "computed_torque", "computed_torque+I", "computed_torque+I+DOB"):
         ax.plot(runs[name]["t"], runs[name]["tau"][:, 1], label=name)
     ax.set(xlabel="t (s)", ylabel="τ₂ (N·m)", title="shoulder torque")
     ax.grid(True, alpha=0.3)
@@ -312,6 +352,29 @@ def main(argv=None) -> int:
         print(f"\nlaw + plant step per tick (µs, this machine): {ticks}\n")
         if friction:
             main_runs = (runs, rows)
+    for noise in (0.0, *NOISES):
+        sweep = observer_sweep(noise)
+        pid = next(iter(sweep.values()))["pid"]
+        print(
+            f"### observer bandwidth K_o, payload + unmodelled friction, velocity noise "
+            f"{noise:g} rad/s (PID: joint RMS {pid['rms'] * 1e3:.3g} mrad, "
+            f"τ noise {pid['tau_noise']:.2g} N·m)\n"
+        )
+        names = ("computed_torque+DOB", "computed_torque+I+DOB", "predictive+I+DOB")
+        print(
+            "| K_o (rad/s) | "
+            + " | ".join(f"{nm}: RMS (mrad), PID/RMS, τ noise (N·m)" for nm in names)
+            + " |"
+        )
+        print("|---:|" + "---:|" * len(names))
+        for k_o in OBSERVER_SWEEP:
+            cells = [
+                f"{sweep[k_o, nm]['rms'] * 1e3:.3g}, {sweep[k_o, nm]['ratio']:.1f}, "
+                f"{sweep[k_o, nm]['tau_noise']:.2g}"
+                for nm in names
+            ]
+            print(f"| {k_o:g} | " + " | ".join(cells) + " |")
+        print()
     lines = line_study()
     print(f"### straight line, task-space laws, ω = {LINE_OMEGA:g} rad/s (model error as above)\n")
     print("| law | max distance from the line (mm) | max along-line lag (mm) | peak abs τ (N·m) |")
