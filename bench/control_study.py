@@ -158,6 +158,9 @@ def run_joint(law, plant_model, plan, ctrl, velocity_noise: float = 0.0) -> dict
     noise = velocity_noise * rng.standard_normal((steps, n))
     v_meas = np.zeros(n)
     law.reset(Q0, np.zeros(n))
+    # every law takes over from a steady hold at Q0, as in the node: its state (the PID's
+    # integral, an observer's estimate) carries the arm's true weight from the first tick
+    law.warm_start(0.0, Q0, np.zeros(n), ref, plant_model.gravity(Q0))
     started = time.perf_counter()
     for k in range(steps):
         state = plant.read()

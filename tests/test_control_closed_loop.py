@@ -157,7 +157,7 @@ def test_study_rigid_body_error_computed_torque_tenfold_better_than_pid(study):
     for name in ("pid", "computed_torque", "predictive"):
         res = study.run_joint(study.make_study_law(name, ctrl, settings), plant, plan, ctrl)
         rms[name] = study.metrics(res, ctrl)["rms"]
-    # measured: PID 17.8 mrad, computed torque 0.748 (x23.8), predictive 0.815 (x21.8)
+    # measured: PID 17.1 mrad, computed torque 0.748 (x22.8), predictive 0.815 (x21.0)
     assert rms["pid"] / rms["computed_torque"] >= 10.0, rms
     assert rms["pid"] / rms["predictive"] >= 10.0, rms
 
@@ -182,8 +182,8 @@ def test_study_with_unmodelled_friction(study):
     for name in names:
         res = study.run_joint(study.make_study_law(name, ctrl, settings), plant, plan, ctrl)
         m[name] = study.metrics(res, ctrl)
-    # measured: joint RMS PID 40.2, CT 141, CT+I 33.7, predictive+I 33.8,
-    # CT+I+DOB 2.37 (x16.9), predictive+I+DOB 2.38 (x16.9) mrad
+    # measured: joint RMS PID 39.7, CT 141, CT+I 33.6, predictive+I 33.7,
+    # CT+I+DOB 2.37 (x16.8), predictive+I+DOB 2.38 (x16.7) mrad
     for name in ("computed_torque+I+DOB", "predictive+I+DOB"):
         assert m["pid"]["rms"] / m[name]["rms"] >= 10.0, (name, m[name]["rms"])
         assert m["pid"]["max"] / m[name]["max"] >= 10.0, (name, m[name]["max"])

@@ -108,6 +108,7 @@ class ComputedTorque(ControlLaw):
         self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
         self._t: float | None = None
         self._work = np.zeros(self.n)
+        self._gap = np.zeros(self.n)
         self.observer = None
         if observer_bandwidth is not None and np.any(np.asarray(observer_bandwidth) != 0.0):
             self.observer = DisturbanceObserver(model, observer_bandwidth, self.friction)
@@ -130,6 +131,30 @@ class ComputedTorque(ControlLaw):
     def applied_torque(self, tau) -> None:
         if self.observer is not None:
             self.observer.applied(tau)
+
+    def warm_start(self, t, q, v, ref: Reference, tau) -> None:
+        """The gap between ``tau`` and the law's torque goes into δ̂ (observer) or into the
+        integral as Â⁻¹·gap (clamped); a law with neither keeps its output."""
+        obs = self.observer
+        if obs is None and not self.integral:
+            return
+        self.reset(q, v)
+        gap = self._gap
+        self._compute(t, q, v, ref, gap)  # _t = t: the integral starts from this tick
+        np.subtract(tau, gap, out=gap)
+        if obs is not None:
+            obs.update(t, q, v)  # the sample the next difference starts from
+            np.copyto(obs.estimate, gap)
+            obs.applied(tau)
+        else:
+            # the integral enters Γ through Â(q) (Â(q_d) for the predictive law)
+            a_matrix = algorithms.mass_matrix(self.model, self.data, self._model_point(q, ref))
+            self.w_integral[:] = np.linalg.solve(a_matrix, gap)
+            lim = self.integral_limit
+            np.clip(self.w_integral, -lim, lim, out=self.w_integral)
+
+    def _model_point(self, q, ref: Reference):
+        return q
 
     def _acceleration(self, t, q, v, ref: Reference) -> np.ndarray:
         w, work = self.w, self._work
@@ -203,6 +228,9 @@ class PredictiveControl(ComputedTorque):
             observer_bandwidth,
         )
         self.use_feedforward = bool(use_feedforward)
+
+    def _model_point(self, q, ref: Reference):
+        return ref.q
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
         w = self._acceleration(t, q, v, ref)

@@ -462,8 +462,7 @@ class FeedbackController(Node):
                 self._q_hold = q.copy()  # at start: hold the first measured pose
             g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
             tau = self.pd.hold(q, v, self._q_hold, g)
-            self.switch.interrupt()
-            self.switch.law.applied_torque(tau)
+            self.switch.interrupt(tau, t)  # the law takes over from this torque
             self.state = PENDING if self._next is not None else HOLDING
 
         command = self._command

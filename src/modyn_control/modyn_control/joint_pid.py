@@ -112,6 +112,16 @@ class JointPID(ControlLaw):
         self.integral.fill(0.0)
         self._t = None
 
+    def warm_start(self, t, q, v, ref: Reference, tau) -> None:
+        """The integral takes what the PD terms do not give of ``tau`` (clamped): from a hold,
+        the arm's weight, which [9.5] has no other term for."""
+        self.integral.fill(0.0)
+        self._t = None
+        self._compute(t, q, v, ref, self._last)  # the PD part; _t = t: no integration yet
+        np.subtract(tau, self._last, out=self.integral)
+        np.clip(self.integral, -self.integral_limit, self.integral_limit, out=self.integral)
+        np.copyto(self._last, tau)
+
     def _compute(self, t, q, v, ref: Reference, out) -> None:
         e, work = self._e, self._work
         np.subtract(ref.q, q, out=e)

@@ -5,13 +5,18 @@ Every law is a small class with
 * ``reset(q, v)``: forget the internal state (integrators), at the measured state;
 * ``step(t, q, v, ref, out) -> out``: the joint efforts at time ``t`` (s) for the measured
   ``q`` (rad / m) and ``v`` (rad/s / m/s) and the reference ``ref`` (:class:`Reference`),
-  written into the caller's ``out`` (n,) array. Laws allocate their buffers at construction.
+  written into the caller's ``out`` (n,) array. Laws allocate their buffers at construction;
+* ``warm_start(t, q, v, ref, tau)``: after a reset, preload the internal state (an integral, a
+  disturbance estimate) so that the output at this instant is ``tau`` as far as that state can
+  make it (bumpless transfer from a hold, where ``tau`` carries the weight of the arm).
 
 :class:`LawSwitch` holds the active law and makes a change of law *bumpless*: the difference
 between the old law's last torque and the new law's first torque is added to the new law and
 fades out linearly over ``blend_time``; the torque then never steps by more than what the
 active law alone would step plus ``|δ| Δt / blend_time`` per tick (δ: the torque gap at the
-switch).
+switch). When the robot was held by another controller (:meth:`LawSwitch.interrupt` with the
+hold torque), the law is reset and warm-started from that torque at the first tick, and what
+remains of the gap fades out the same way.
 """
 
 from __future__ import annotations
@@ -20,7 +25,11 @@ import numpy as np
 
 from .laws import ControlError
 
-__all__ = ["Reference", "ControlLaw", "LawSwitch", "saturate", "limits_array"]
+__all__ = ["Reference", "ControlLaw", "LawSwitch", "saturate", "limits_array", "RESUME_WINDOW"]
+
+#: Longest time (s) between the hold's last torque and the law's first tick for the law to be
+#: warm-started from that torque (50 ticks at 1 kHz; sparser ticks start the law afresh).
+RESUME_WINDOW = 0.05
 
 
 class Reference:
@@ -116,6 +125,10 @@ class ControlLaw:
         self.saturated = saturate(out, self.effort_limit)
         return out
 
+    def warm_start(self, t: float, q, v, ref: Reference, tau) -> None:
+        """Preload the state so that :meth:`step` at (t, q, v, ref) gives ``tau`` as far as
+        it can (call after :meth:`reset`); a law without state ignores it."""
+
     def applied_torque(self, tau) -> None:
         """Told the torque actually sent after :meth:`step` when it differs from the law's own
         (a fading gap, the hold); laws with an observer of the applied torque use it."""
@@ -153,6 +166,9 @@ class LawSwitch:
         self._blending = False
         self.last = np.zeros(law.n)  # the last torque returned
         self._has_last = False
+        self._held = np.zeros(law.n)  # the hold torque given to interrupt()
+        self._held_at: float | None = None
+        self._resume = False
 
     def switch(self, law: ControlLaw) -> None:
         """Use ``law`` from the next :meth:`step` on (its gap to the old law is faded out)."""
@@ -167,24 +183,30 @@ class LawSwitch:
 
     def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
         """The active law's torque (plus the fading gap) into ``out``."""
+        before = None  # the torque continuity needs at this tick, when the law changes hands
+        if self._resume and not (0.0 <= t - self._held_at <= RESUME_WINDOW):
+            self._resume = False  # the hold's torque is too old to continue from
         pending = self._pending
         if pending is not None:
             self._pending = None
-            if self._has_last and self.blend_time > 0.0:
-                # the old law's torque at this tick is what continuity needs
-                self.law.step(t, q, v, ref, self._gap)
-                pending.reset(q, v)
-                pending.step(t, q, v, ref, out)
-                np.subtract(self._gap, out, out=self._gap)  # δ = τ_old − τ_new
-                self._t_switch = t
-                self._blending = True
-            else:
-                pending.reset(q, v)
+            if self._resume:
+                before = self._held
+            elif self._has_last and self.blend_time > 0.0:
+                self.law.step(t, q, v, ref, self._gap)  # the old law's torque at this tick
+                before = self._gap
             self.law = pending
-            if not self._blending:
-                self.law.step(t, q, v, ref, out)
-        else:
-            self.law.step(t, q, v, ref, out)
+            pending.reset(q, v)
+        elif self._resume:
+            self.law.reset(q, v)  # its state is from before the hold
+            before = self._held
+        if self._resume:
+            self.law.warm_start(t, q, v, ref, self._held)
+            self._resume = False
+        self.law.step(t, q, v, ref, out)
+        if before is not None and self.blend_time > 0.0:
+            np.subtract(before, out, out=self._gap)  # δ = τ_before − τ_new
+            self._t_switch = t
+            self._blending = True
         if self._blending:
             w = 1.0 - (t - self._t_switch) / self.blend_time
             if w <= 0.0:
@@ -197,7 +219,15 @@ class LawSwitch:
         self._has_last = True
         return out
 
-    def interrupt(self) -> None:
-        """Forget the torque history (e.g. while another law, the hold, commands the robot)."""
+    def interrupt(self, tau=None, t: float | None = None) -> None:
+        """Another controller commands the robot (the hold): forget the torque history. With
+        ``tau``, the torque it sends at time ``t`` (s): if the next :meth:`step` comes within
+        ``RESUME_WINDOW`` of it, the law is reset there, warm-started from ``tau`` and the
+        remaining gap fades out (bumpless hand-back); a later step starts the law afresh."""
         self._blending = False
         self._has_last = False
+        self._resume = False
+        if tau is not None and t is not None:
+            np.copyto(self._held, tau)
+            self._held_at = float(t)
+            self._resume = True

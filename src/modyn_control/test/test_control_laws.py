@@ -17,7 +17,7 @@ from modyn_control.gains import (
     second_order_gains,
 )
 from modyn_control.joint_pid import JointPID, PDFeedforward
-from modyn_control.law_base import LawSwitch, Reference
+from modyn_control.law_base import RESUME_WINDOW, LawSwitch, Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
 from modyn_control.laws import ControlError
 from modyn_control.pd_gravity import PDGravity, lyapunov
@@ -451,3 +451,70 @@ def test_every_law_builds_and_unknown_names_fail(rx90_model, planar_model):
         make_law("computed_torque", rx90_model, LawSettings(omega=[-2.0]))
     with pytest.raises(ControlError, match=r"kp\[1\] = nan"):
         make_law("pid", rx90_model, LawSettings(kp=[1.0, math.nan, 1, 1, 1, 1]))
+
+
+# ----------------------------------------------------------------------------- warm start
+@pytest.mark.parametrize(
+    "name, settings",
+    [
+        ("pid", LawSettings(kp=[300.0], kd=[30.0], ki=[500.0])),
+        ("computed_torque", LawSettings(omega=[9.0], integral_action=True)),
+        ("predictive", LawSettings(omega=[9.0], integral_action=True)),
+        ("computed_torque", LawSettings(omega=[9.0], observer_bandwidth=[60.0])),
+        ("predictive", LawSettings(omega=[9.0], observer_bandwidth=[60.0])),
+    ],
+)
+def test_warm_start_gives_the_torque_asked_for(rx90_model, name, settings):
+    """After warm_start(τ) the law's state makes its output τ at that instant exactly."""
+    model = rx90_model
+    law = make_law(name, model, settings)
+    rng = np.random.default_rng(3)
+    q = rng.uniform(-1.0, 1.0, 6)
+    ref = Reference(q + 0.01, rng.normal(size=6) * 0.1, rng.normal(size=6), None)
+    ref.tau_ff = model.inverse_dynamics(ref.q, ref.v, ref.a)
+    v = rng.normal(size=6) * 0.1
+    # the law's own torque plus 10 % of the weight: a hold against a heavier arm than modelled
+    fresh = make_law(name, model, settings).step(2.0, q, v, ref, np.zeros(6))
+    tau = fresh + 0.1 * model.gravity(q)
+    law.reset(q, v)
+    law.warm_start(2.0, q, v, ref, tau)
+    np.testing.assert_allclose(law.step(2.0, q, v, ref, np.zeros(6)), tau, rtol=1e-10, atol=1e-9)
+
+
+def test_law_switch_hands_back_from_a_hold_without_dropping_the_weight(rx90_model):
+    """PID [9.5] has no gravity term: resumed from a hold with a zero integral it would drop
+    the arm's weight. Warm-started, its integral carries it, so at rest on the reference the
+    command stays the hold torque during and after the fade; a law without state (plain
+    computed torque) gets the difference faded out instead."""
+    model = rx90_model
+    q = np.array([0.2, -0.6, 1.1, 0.1, 0.4, 0.0])
+    ref = Reference(q, np.zeros(6), np.zeros(6))
+    hold = model.gravity(q) + 0.5  # the weight and a little friction
+    for name, after in (("pid", hold), ("computed_torque", model.gravity(q))):
+        law = make_law(name, model, LawSettings(kp=[300.0], kd=[30.0], ki=[500.0], omega=[9.0]))
+        switch = LawSwitch(law, blend_time=0.1)
+        switch.step(0.0, q + 0.1, np.zeros(6), ref, np.zeros(6))  # some history, then a hold
+        switch.interrupt(hold, 0.999)
+        out = np.zeros(6)
+        for k in range(300):
+            switch.step(1.0 + k * 1e-3, q, np.zeros(6), ref, out)
+            if k == 0:
+                np.testing.assert_allclose(out, hold, rtol=1e-12)
+            if name == "pid":
+                np.testing.assert_allclose(out, hold, rtol=1e-12)
+        assert not switch.blending
+        np.testing.assert_allclose(out, after, rtol=1e-9, atol=1e-9)
+
+
+def test_law_switch_starts_afresh_after_a_long_hold(rx90_model):
+    """A hold torque older than RESUME_WINDOW is not continued from: the law starts from zero
+    state (the PID without integral) and nothing is faded in."""
+    model = rx90_model
+    q = np.array([0.2, -0.6, 1.1, 0.1, 0.4, 0.0])
+    ref = Reference(q, np.zeros(6), np.zeros(6))
+    law = make_law("pid", model, LawSettings(kp=[300.0], kd=[30.0], ki=[500.0]))
+    switch = LawSwitch(law, blend_time=0.1)
+    switch.interrupt(model.gravity(q), 1.0)
+    out = switch.step(1.0 + RESUME_WINDOW + 1e-3, q, np.zeros(6), ref, np.zeros(6))
+    np.testing.assert_array_equal(out, 0.0)  # e = 0, ė = 0, ∫e = 0
+    assert not switch.blending

@@ -21,7 +21,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.feedback_controller_node import FeedbackController
-from modyn_control.law_base import Reference
+from modyn_control.law_base import LawSwitch, Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
 from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -171,6 +171,7 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
     loop = Loop(ros, model, rx90_xml, law=law, omega=[12.0], task_kp=[3000.0], task_kd=[150.0])
     loop.send(Q0, np.zeros(6), 1.0)
     plan, times, effort = loop.follow(Q0, Q1, start=2.0)
+    loop.send(Q0, np.zeros(6), 1.999)  # the hold's last tick, 1 ms before the motion
     expected_law = make_law(
         law,
         model,
@@ -178,16 +179,21 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
             omega=[12.0], task_kp=[3000.0], task_kd=[150.0], effort_limit=model.effort_limit
         ),
     )
+    # the law takes over from the hold (gravity at Q0): warm-started, the rest of the gap faded
+    expected = LawSwitch(expected_law, blend_time=0.1)
+    expected.interrupt(model.gravity(Q0), 1.999)
     rng = np.random.default_rng(5)
     for s in (0.0, 0.2, 0.35):
         ref = _reference(plan, times, effort, s)
         q = ref.q + rng.normal(scale=0.005, size=6)
         v = ref.v + rng.normal(scale=0.02, size=6)
         tau = loop.send(q, v, 2.0 + s)
-        want = expected_law.step(2.0 + s, q, v, ref, np.zeros(6))
+        want = expected.step(2.0 + s, q, v, ref, np.zeros(6))
         # stamps are whole nanoseconds; τ_ff interpolation is the same linear one
         np.testing.assert_allclose(tau, want, rtol=1e-7, atol=1e-6)
         assert loop.node.state == "following"
+        if s == 0.0:  # bumpless hand-back: the first command is the hold's, the arm's weight
+            np.testing.assert_allclose(tau, model.gravity(Q0), rtol=1e-9, atol=1e-9)
     # stop: hold the desired pose of the last tick with PD + gravity [9.12], whatever the law
     q_stop = _reference(plan, times, effort, 0.35).q
     response = ros.call(Trigger, "/feedback_controller/stop", Trigger.Request())
