@@ -15,8 +15,8 @@ between the old law's last torque and the new law's first torque is added to the
 fades out linearly over ``blend_time``; the torque then never steps by more than what the
 active law alone would step plus ``|δ| Δt / blend_time`` per tick (δ: the torque gap at the
 switch). When the robot was held by another controller (:meth:`LawSwitch.interrupt` with the
-hold torque), the law is reset and warm-started from that torque at the first tick, and what
-remains of the gap fades out the same way.
+hold torque), the law is reset and warm-started from that torque at its first tick: its state
+takes over the static load the hold was carrying (the arm's weight, for a PID).
 """
 
 from __future__ import annotations
@@ -183,28 +183,27 @@ class LawSwitch:
 
     def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
         """The active law's torque (plus the fading gap) into ``out``."""
-        before = None  # the torque continuity needs at this tick, when the law changes hands
         if self._resume and not (0.0 <= t - self._held_at <= RESUME_WINDOW):
             self._resume = False  # the hold's torque is too old to continue from
+        before = None  # the old law's torque at this tick, at a change of law
         pending = self._pending
         if pending is not None:
             self._pending = None
-            if self._resume:
-                before = self._held
-            elif self._has_last and self.blend_time > 0.0:
-                self.law.step(t, q, v, ref, self._gap)  # the old law's torque at this tick
+            if self._has_last and self.blend_time > 0.0 and not self._resume:
+                self.law.step(t, q, v, ref, self._gap)
                 before = self._gap
             self.law = pending
             pending.reset(q, v)
         elif self._resume:
             self.law.reset(q, v)  # its state is from before the hold
-            before = self._held
         if self._resume:
-            self.law.warm_start(t, q, v, ref, self._held)
+            # preload the static part: at the desired velocity, so that velocity noise and a
+            # friction term's sign at rest do not get frozen into an integral
+            self.law.warm_start(t, q, ref.v, ref, self._held)
             self._resume = False
         self.law.step(t, q, v, ref, out)
-        if before is not None and self.blend_time > 0.0:
-            np.subtract(before, out, out=self._gap)  # δ = τ_before − τ_new
+        if before is not None:
+            np.subtract(before, out, out=self._gap)  # δ = τ_old − τ_new
             self._t_switch = t
             self._blending = True
         if self._blending:
@@ -222,8 +221,10 @@ class LawSwitch:
     def interrupt(self, tau=None, t: float | None = None) -> None:
         """Another controller commands the robot (the hold): forget the torque history. With
         ``tau``, the torque it sends at time ``t`` (s): if the next :meth:`step` comes within
-        ``RESUME_WINDOW`` of it, the law is reset there, warm-started from ``tau`` and the
-        remaining gap fades out (bumpless hand-back); a later step starts the law afresh."""
+        ``RESUME_WINDOW`` of it, the law is reset there and warm-started from ``tau`` at the
+        desired velocity (its integral or estimate takes the load the hold carried); a later
+        step starts the law afresh. Nothing is faded in: the gap left by a law without state
+        is its own feedback, and a fade would replay the hold's."""
         self._blending = False
         self._has_last = False
         self._resume = False

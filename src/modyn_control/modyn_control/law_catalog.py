@@ -79,17 +79,9 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
         return JointPID(model.n, s.kp, s.kd, s.ki, _opt(s.integral_limit), None, True, limit)
     if name == "pd_gravity":
         return PDGravity(model, s.kp, s.kd, effort_limit=limit)
-    if name == "computed_torque":
-        return ComputedTorque(
-            model,
-            s.omega,
-            s.zeta,
-            effort_limit=limit,
-            integral=s.integral_action,
-            observer_bandwidth=_opt(s.observer_bandwidth),
-        )
-    if name == "predictive":
-        return PredictiveControl(
+    if name in ("computed_torque", "predictive"):
+        cls = ComputedTorque if name == "computed_torque" else PredictiveControl
+        return cls(
             model,
             s.omega,
             s.zeta,

@@ -484,13 +484,12 @@ def test_warm_start_gives_the_torque_asked_for(rx90_model, name, settings):
 def test_law_switch_hands_back_from_a_hold_without_dropping_the_weight(rx90_model):
     """PID [9.5] has no gravity term: resumed from a hold with a zero integral it would drop
     the arm's weight. Warm-started, its integral carries it, so at rest on the reference the
-    command stays the hold torque during and after the fade; a law without state (plain
-    computed torque) gets the difference faded out instead."""
+    command stays the hold torque; a law without state (plain computed torque) gives its own."""
     model = rx90_model
     q = np.array([0.2, -0.6, 1.1, 0.1, 0.4, 0.0])
     ref = Reference(q, np.zeros(6), np.zeros(6))
     hold = model.gravity(q) + 0.5  # the weight and a little friction
-    for name, after in (("pid", hold), ("computed_torque", model.gravity(q))):
+    for name, want in (("pid", hold), ("computed_torque", model.gravity(q))):
         law = make_law(name, model, LawSettings(kp=[300.0], kd=[30.0], ki=[500.0], omega=[9.0]))
         switch = LawSwitch(law, blend_time=0.1)
         switch.step(0.0, q + 0.1, np.zeros(6), ref, np.zeros(6))  # some history, then a hold
@@ -498,12 +497,17 @@ def test_law_switch_hands_back_from_a_hold_without_dropping_the_weight(rx90_mode
         out = np.zeros(6)
         for k in range(300):
             switch.step(1.0 + k * 1e-3, q, np.zeros(6), ref, out)
-            if k == 0:
-                np.testing.assert_allclose(out, hold, rtol=1e-12)
-            if name == "pid":
-                np.testing.assert_allclose(out, hold, rtol=1e-12)
+            np.testing.assert_allclose(out, want, rtol=1e-9, atol=1e-9)
         assert not switch.blending
-        np.testing.assert_allclose(out, after, rtol=1e-9, atol=1e-9)
+    # the preload is taken at the desired velocity: a measured velocity (noise, or the sign
+    # of a friction term at rest) acts through the law's own D term, not through the integral
+    law = make_law("pid", model, LawSettings(kp=[300.0], kd=[30.0], ki=[500.0]))
+    switch = LawSwitch(law)
+    switch.interrupt(hold, 0.999)
+    noisy = np.full(6, 0.01)
+    out = switch.step(1.0, q, noisy, ref, np.zeros(6))
+    np.testing.assert_allclose(law.integral, hold, rtol=1e-12)
+    np.testing.assert_allclose(out, hold - 30.0 * noisy, rtol=1e-12)
 
 
 def test_law_switch_starts_afresh_after_a_long_hold(rx90_model):

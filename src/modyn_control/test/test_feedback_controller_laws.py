@@ -179,7 +179,7 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
             omega=[12.0], task_kp=[3000.0], task_kd=[150.0], effort_limit=model.effort_limit
         ),
     )
-    # the law takes over from the hold (gravity at Q0): warm-started, the rest of the gap faded
+    # the law takes over from the hold (gravity at Q0): reset and warm-started from its torque
     expected = LawSwitch(expected_law, blend_time=0.1)
     expected.interrupt(model.gravity(Q0), 1.999)
     rng = np.random.default_rng(5)
@@ -192,8 +192,12 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
         # stamps are whole nanoseconds; τ_ff interpolation is the same linear one
         np.testing.assert_allclose(tau, want, rtol=1e-7, atol=1e-6)
         assert loop.node.state == "following"
-        if s == 0.0:  # bumpless hand-back: the first command is the hold's, the arm's weight
-            np.testing.assert_allclose(tau, model.gravity(Q0), rtol=1e-9, atol=1e-9)
+        if s == 0.0 and law == "pid":  # the integral took the hold's load: the arm's weight
+            pid = expected.law  # K_p e + ∫ = the hold's torque, at the desired velocity
+            np.testing.assert_allclose(
+                pid.integral + pid.kp * (ref.q - q), model.gravity(Q0), rtol=1e-9, atol=1e-9
+            )
+            assert abs(tau[1] - model.gravity(Q0)[1]) < 0.05 * abs(model.gravity(Q0)[1])
     # stop: hold the desired pose of the last tick with PD + gravity [9.12], whatever the law
     q_stop = _reference(plan, times, effort, 0.35).q
     response = ros.call(Trigger, "/feedback_controller/stop", Trigger.Request())
