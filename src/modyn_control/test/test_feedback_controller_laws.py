@@ -12,98 +12,16 @@ import math
 
 import numpy as np
 import pytest
-from rcl_interfaces.msg import Parameter as ParameterMsg
-from rcl_interfaces.msg import ParameterType, ParameterValue
-from rcl_interfaces.srv import SetParameters
 from rclpy.parameter import Parameter
-from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
-from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.feedback_controller_node import FeedbackController
 from modyn_control.law_base import LawSwitch, Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
+from modyn_control.testing import ControllerLoop as Loop
 from modyn_ros.params import ParameterError
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS
-from modyn_trajectory.quintic import plan_waypoints, sample_times
 
 KP, KD = 400.0, 40.0  # the node's default hold gains
-SET = "/feedback_controller/set_parameters"
-
-
-def _stamp(msg, t: float):
-    sec, nsec = divmod(round(t * 1e9), 1_000_000_000)
-    msg.sec, msg.nanosec = int(sec), int(nsec)
-
-
-class Loop:
-    """The controller under test wired to the harness: send a state, read its command."""
-
-    def __init__(self, ros, model, xml, **params):
-        overrides = [Parameter("robot_description", value=xml)]
-        overrides += [Parameter(k, value=v) for k, v in params.items()]
-        self.ros, self.model = ros, model
-        self.node = ros.add(FeedbackController(context=ros.context, parameter_overrides=overrides))
-        self.commands = ros.collect(JointState, "effort_command", STATE_QOS)
-        self.states = ros.publisher(JointState, "joint_states", STATE_QOS)
-        self.trajectories = ros.publisher(JointTrajectory, "trajectory", LATCHED_QOS)
-        ros.wait_for_subscribers(self.states)
-        ros.wait_for_subscribers(self.trajectories)
-        ros.wait_for_subscribers(self.node.publisher)
-
-    def send(self, q, v, t):
-        before = len(self.commands)
-        msg = JointState(
-            name=list(self.model.joint_names),
-            position=[float(x) for x in q],
-            velocity=[float(x) for x in v],
-        )
-        _stamp(msg.header.stamp, t)
-        self.states.publish(msg)
-        assert self.ros.spin_until(lambda: len(self.commands) > before, timeout=3.0)
-        return np.array(self.commands[-1].effort)
-
-    def follow(self, q0, q1, start):
-        """Send a planned trajectory with τ_ff (as the feed-forward node makes it)."""
-        n = self.model.n
-        plan = plan_waypoints(q0, [q1], v_max=np.full(n, 2.0), a_max=np.full(n, 5.0))
-        times = sample_times(plan, 0.01)
-        q, v, a = plan.sample(times)
-        effort = self.model.inverse_dynamics(q, v, a)
-        msg = JointTrajectory(joint_names=list(self.model.joint_names))
-        _stamp(msg.header.stamp, start)
-        for i, t in enumerate(times):
-            point = JointTrajectoryPoint(
-                positions=q[i].tolist(),
-                velocities=v[i].tolist(),
-                accelerations=a[i].tolist(),
-                effort=effort[i].tolist(),
-            )
-            _stamp(point.time_from_start, t)
-            msg.points.append(point)
-        count = self.node._stats.trajectories
-        self.trajectories.publish(msg)
-        assert self.ros.spin_until(lambda: self.node._stats.trajectories > count)
-        return plan, times, effort
-
-    def set(self, **values):
-        """Set parameters through the service; the list of SetParametersResult."""
-        request = SetParameters.Request(parameters=[_param(k, v) for k, v in values.items()])
-        return self.ros.call(SetParameters, SET, request).results
-
-
-def _param(name, value) -> ParameterMsg:
-    if isinstance(value, bool):
-        pv = ParameterValue(type=ParameterType.PARAMETER_BOOL, bool_value=value)
-    elif isinstance(value, str):
-        pv = ParameterValue(type=ParameterType.PARAMETER_STRING, string_value=value)
-    elif isinstance(value, float):
-        pv = ParameterValue(type=ParameterType.PARAMETER_DOUBLE, double_value=value)
-    else:
-        pv = ParameterValue(
-            type=ParameterType.PARAMETER_DOUBLE_ARRAY, double_array_value=[float(x) for x in value]
-        )
-    return ParameterMsg(name=name, value=pv)
 
 
 def _reference(plan, times, effort, s):
@@ -151,16 +69,16 @@ def test_observer_bandwidth_set_at_run_time(ros, rx90_model, rx90_xml):
     result = loop.set(observer_bandwidth=[80.0])
     assert result[0].successful, result[0].reason
     # the node follows a plan with the observer on (the new law takes over at a tick)
-    loop.send(Q0, np.zeros(6), 1.0)
+    loop.command(Q0, np.zeros(6), 1.0)
     plan, times, effort = loop.follow(Q0, Q1, start=2.0)
     ref = _reference(plan, times, effort, 0.2)
-    tau = loop.send(ref.q, ref.v, 2.2)
+    tau = loop.command(ref.q, ref.v, 2.2)
     assert np.all(np.isfinite(tau))
     law = loop.node.switch.law
     assert law.name == "computed_torque"
     np.testing.assert_array_equal(law.observer.bandwidth, 80.0)
     assert loop.set(law="predictive")[0].successful
-    loop.send(ref.q, ref.v, 2.201)
+    loop.command(ref.q, ref.v, 2.201)
     assert loop.node.switch.law.name == "predictive"
     np.testing.assert_array_equal(loop.node.switch.law.observer.bandwidth, 80.0)
 
@@ -169,9 +87,9 @@ def test_observer_bandwidth_set_at_run_time(ros, rx90_model, rx90_xml):
 def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml, law):
     model = rx90_model
     loop = Loop(ros, model, rx90_xml, law=law, omega=[12.0], task_kp=[3000.0], task_kd=[150.0])
-    loop.send(Q0, np.zeros(6), 1.0)
+    loop.command(Q0, np.zeros(6), 1.0)
     plan, times, effort = loop.follow(Q0, Q1, start=2.0)
-    loop.send(Q0, np.zeros(6), 1.999)  # the hold's last tick, 1 ms before the motion
+    loop.command(Q0, np.zeros(6), 1.999)  # the hold's last tick, 1 ms before the motion
     expected_law = make_law(
         law,
         model,
@@ -187,7 +105,7 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
         ref = _reference(plan, times, effort, s)
         q = ref.q + rng.normal(scale=0.005, size=6)
         v = ref.v + rng.normal(scale=0.02, size=6)
-        tau = loop.send(q, v, 2.0 + s)
+        tau = loop.command(q, v, 2.0 + s)
         want = expected.step(2.0 + s, q, v, ref, np.zeros(6))
         # stamps are whole nanoseconds; τ_ff interpolation is the same linear one
         np.testing.assert_allclose(tau, want, rtol=1e-7, atol=1e-6)
@@ -203,7 +121,7 @@ def test_every_law_runs_in_the_node_and_holds_on_stop(ros, rx90_model, rx90_xml,
     response = ros.call(Trigger, "/feedback_controller/stop", Trigger.Request())
     assert response.success
     q, v = q_stop + 0.01, np.full(6, 0.02)
-    tau = loop.send(q, v, 2.5)
+    tau = loop.command(q, v, 2.5)
     np.testing.assert_allclose(tau, model.gravity(q) + KP * (q_stop - q) - KD * v, atol=1e-9)
     assert loop.node.state == "holding" and np.abs(tau).max() > 10.0
 
@@ -213,7 +131,7 @@ def test_law_switch_mid_trajectory_is_bumpless(ros, rx90_model, rx90_xml):
     blend_time T the command steps by at most the laws' own change + |δ| Δt / T per tick."""
     model = rx90_model
     loop = Loop(ros, model, rx90_xml, blend_time=0.1)
-    loop.send(Q0, np.zeros(6), 1.0)
+    loop.command(Q0, np.zeros(6), 1.0)
     plan, times, effort = loop.follow(Q0, Q1, start=2.0)
     old = make_law("pd_feedforward", model, LawSettings(effort_limit=model.effort_limit))
     new = make_law("pid", model, LawSettings(effort_limit=model.effort_limit))
@@ -225,12 +143,12 @@ def test_law_switch_mid_trajectory_is_bumpless(ros, rx90_model, rx90_xml):
     dt = 1e-3
     s0 = 0.3
     ref, q, v = state(s0)
-    before = loop.send(q, v, 2.0 + s0)
+    before = loop.command(q, v, 2.0 + s0)
     result = loop.set(law="pid")
     assert result[0].successful, result[0].reason
     assert loop.node.get_parameter("law").value == "pid"
     ref, q, v = state(s0 + dt)
-    first = loop.send(q, v, 2.0 + s0 + dt)
+    first = loop.command(q, v, 2.0 + s0 + dt)
     tau_old = old.step(0.0, q, v, ref, np.zeros(6))
     tau_new = new.step(0.0, q, v, ref, np.zeros(6))
     gap = tau_old - tau_new
@@ -241,12 +159,12 @@ def test_law_switch_mid_trajectory_is_bumpless(ros, rx90_model, rx90_xml):
     assert np.all(step <= natural + 1e-6)  # bound: the old law's own change over the tick
     # half-way through the blend: the new law plus half the gap; the per-tick step bound
     ref, q, v = state(s0 + 0.05 + dt)
-    half = loop.send(q, v, 2.0 + s0 + 0.05 + dt)
+    half = loop.command(q, v, 2.0 + s0 + 0.05 + dt)
     want = new.step(0.0, q, v, ref, np.zeros(6)) + 0.5 * gap
     np.testing.assert_allclose(half, want, atol=1e-6 + 1e-3 * np.abs(gap).max())
     # after the blend: the new law alone (PID with K_I = 0: PD without feed-forward)
     ref, q, v = state(s0 + 0.2)
-    after = loop.send(q, v, 2.0 + s0 + 0.2)
+    after = loop.command(q, v, 2.0 + s0 + 0.2)
     np.testing.assert_allclose(after, new.step(0.0, q, v, ref, np.zeros(6)), atol=1e-6)
     assert loop.node.switch.law.name == "pid"
 
@@ -283,10 +201,10 @@ def test_invalid_law_parameters_are_refused_and_old_values_kept(
     assert loop.node.switch.law is old_law and old_law.name == "computed_torque"
     np.testing.assert_allclose(old_law.kp, 81.0)
     # the node keeps controlling with the old law: following works as before
-    loop.send(Q0, np.zeros(6), 1.0)
+    loop.command(Q0, np.zeros(6), 1.0)
     plan, times, effort = loop.follow(Q0, Q1, start=2.0)
     ref = _reference(plan, times, effort, 0.2)
-    tau = loop.send(ref.q + 0.01, ref.v, 2.2)
+    tau = loop.command(ref.q + 0.01, ref.v, 2.2)
     want = make_law(
         "computed_torque",
         rx90_model,

@@ -22,90 +22,14 @@ from rclpy.qos import DurabilityPolicy
 from sensor_msgs.msg import JointState
 from std_msgs.msg import String
 from std_srvs.srv import Trigger
-from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.feedback_controller_node import FeedbackController
+from modyn_control.testing import ControllerLoop as Loop
+from modyn_control.testing import state_msg, trajectory_msg
 from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
-from modyn_trajectory.quintic import plan_waypoints, sample_times
 
 KP, KD = 400.0, 40.0  # the defaults
-
-
-def _stamp(msg, t: float):
-    sec, nsec = divmod(round(t * 1e9), 1_000_000_000)
-    msg.sec, msg.nanosec = int(sec), int(nsec)
-
-
-def _state(names, q, v, t):
-    msg = JointState(
-        name=list(names), position=[float(x) for x in q], velocity=[float(x) for x in v]
-    )
-    _stamp(msg.header.stamp, t)
-    return msg
-
-
-class Loop:
-    """The controller under test, wired to the harness: send a state, get its command."""
-
-    def __init__(self, ros, model, xml, **params):
-        overrides = [Parameter("robot_description", value=xml)]
-        overrides += [Parameter(k, value=v) for k, v in params.items()]
-        self.ros, self.model = ros, model
-        self.node = ros.add(FeedbackController(context=ros.context, parameter_overrides=overrides))
-        self.commands = ros.collect(JointState, "effort_command", STATE_QOS)
-        self.states = ros.publisher(JointState, "joint_states", STATE_QOS)
-        self.trajectories = ros.publisher(JointTrajectory, "trajectory", LATCHED_QOS)
-        ros.wait_for_subscribers(self.states)
-        ros.wait_for_subscribers(self.trajectories)
-        ros.wait_for_subscribers(self.node.publisher)  # the harness hears the commands
-
-    def send(self, q, v, t, names=None):
-        """Publish a state; return the command's efforts in model order (or None)."""
-        before = len(self.commands)
-        self.states.publish(_state(names or self.model.joint_names, q, v, t))
-        if not self.ros.spin_until(lambda: len(self.commands) > before, timeout=2.0):
-            return None
-        cmd = self.commands[-1]
-        assert list(cmd.name) == list(self.model.joint_names)
-        sec, nsec = divmod(round(t * 1e9), 1_000_000_000)
-        assert (cmd.header.stamp.sec, cmd.header.stamp.nanosec) == (sec, nsec)
-        return np.array(cmd.effort)
-
-    def silent(self, q, v, t, names=None, wait=0.3) -> bool:
-        """Publish a state; True if no command came back."""
-        before = len(self.commands)
-        self.states.publish(_state(names or self.model.joint_names, q, v, t))
-        self.ros.spin_for(wait)
-        return len(self.commands) == before
-
-    def send_trajectory(self, msg):
-        count = self.node._stats.trajectories + self.node._stats.trajectories_rejected
-        self.trajectories.publish(msg)
-        assert self.ros.spin_until(
-            lambda: self.node._stats.trajectories + self.node._stats.trajectories_rejected > count
-        )
-
-
-def _trajectory(model, q0, q1, start, friction=True):
-    """A planned trajectory with τ_ff (as the generator and the feed-forward node make it)."""
-    n = model.n
-    plan = plan_waypoints(q0, [q1], v_max=np.full(n, 2.0), a_max=np.full(n, 5.0))
-    times = sample_times(plan, 0.01)
-    q, v, a = plan.sample(times)
-    effort = model.inverse_dynamics(q, v, a, friction=friction)
-    msg = JointTrajectory(joint_names=list(model.joint_names))
-    _stamp(msg.header.stamp, start)
-    for i, t in enumerate(times):
-        point = JointTrajectoryPoint(
-            positions=q[i].tolist(),
-            velocities=v[i].tolist(),
-            accelerations=a[i].tolist(),
-            effort=effort[i].tolist(),
-        )
-        _stamp(point.time_from_start, t)
-        msg.points.append(point)
-    return msg, plan
 
 
 def _hold(model, q, v, q_hold, kp=KP, kd=KD, gravity=True):
@@ -178,7 +102,7 @@ def test_follows_with_the_law_then_holds_the_end(ros, rx90_model, rx90_xml):
     q0 = np.array([0.0, -0.5, 0.8, 0.0, 0.3, 0.0])
     q1 = q0 + [0.6, 0.4, -0.5, 0.3, -0.2, 0.5]
     loop.send(q0, np.zeros(6), 9.0)  # hold pose: q0
-    msg, plan = _trajectory(model, q0, q1, start=10.0)
+    msg, plan, *_ = trajectory_msg(model, q0, q1, start=10.0)
     loop.send_trajectory(msg)
     # pending: the start is in the future, the controller holds q0
     q = q0 + 0.01
@@ -214,7 +138,7 @@ def test_feedforward_off_is_pd_only(ros, planar_model, planar_xml):
     loop = Loop(ros, planar_model, planar_xml, feedforward=False)
     q0, q1 = np.array([0.0, 0.0]), np.array([0.5, -0.5])
     loop.send(q0, np.zeros(2), 0.5)
-    msg, plan = _trajectory(planar_model, q0, q1, start=1.0)
+    msg, plan, *_ = trajectory_msg(planar_model, q0, q1, start=1.0)
     loop.send_trajectory(msg)
     q_d, v_d, _ = plan.sample(0.3)
     tau = loop.send(q_d + 0.01, v_d, 1.3)
@@ -225,7 +149,7 @@ def test_zero_stamp_starts_at_the_next_state(ros, planar_model, planar_xml):
     loop = Loop(ros, planar_model, planar_xml)
     q0, q1 = np.array([0.1, 0.2]), np.array([0.6, -0.3])
     loop.send(q0, np.zeros(2), 50.0)
-    msg, plan = _trajectory(planar_model, q0, q1, start=0.0)
+    msg, plan, *_ = trajectory_msg(planar_model, q0, q1, start=0.0)
     loop.send_trajectory(msg)
     loop.send(q0, np.zeros(2), 50.1)  # starts here: reference at its first point
     assert loop.node.state == "following"
@@ -242,7 +166,7 @@ def test_stop_holds_the_desired_pose_at_stop_time(ros, planar_model, planar_xml)
     loop = Loop(ros, model, planar_xml)
     q0, q1 = np.array([0.0, 0.0]), np.array([1.0, -1.0])
     loop.send(q0, np.zeros(2), 1.0)
-    msg, plan = _trajectory(model, q0, q1, start=2.0)
+    msg, plan, *_ = trajectory_msg(model, q0, q1, start=2.0)
     loop.send_trajectory(msg)
     q_stop, _, _ = plan.sample(0.4)
     loop.send(q_stop, np.zeros(2), 2.4)
@@ -261,13 +185,13 @@ def test_no_command_before_the_model(ros, planar_model, planar_xml):
     commands = ros.collect(JointState, "effort_command", STATE_QOS)
     states = ros.publisher(JointState, "joint_states", STATE_QOS)
     ros.wait_for_subscribers(states)
-    states.publish(_state(planar_model.joint_names, [0.1, 0.2], [0, 0], 1.0))
+    states.publish(state_msg(planar_model.joint_names, [0.1, 0.2], [0, 0], 1.0))
     ros.spin_for(0.3)
     assert commands == [] and node.model is None
     description = ros.publisher(String, "/robot_description", LATCHED_QOS)
     description.publish(String(data=planar_xml))
     assert ros.spin_until(lambda: node.model is not None)
-    states.publish(_state(planar_model.joint_names, [0.1, 0.2], [0, 0], 1.1))
+    states.publish(state_msg(planar_model.joint_names, [0.1, 0.2], [0, 0], 1.1))
     assert ros.spin_until(lambda: commands)
     np.testing.assert_allclose(commands[0].effort, planar_model.gravity([0.1, 0.2]), rtol=1e-12)
 
@@ -298,7 +222,7 @@ def test_bad_trajectory_is_rejected_and_the_hold_continues(ros, planar_model, pl
     loop = Loop(ros, planar_model, planar_xml)
     q0 = np.array([0.2, 0.1])
     loop.send(q0, np.zeros(2), 1.0)
-    msg, _ = _trajectory(planar_model, q0, [0.5, 0.5], start=1.5)
+    msg, *_ = trajectory_msg(planar_model, q0, [0.5, 0.5], start=1.5)
     msg.points[3].velocities[1] = math.nan
     loop.send_trajectory(msg)
     assert loop.node._stats.trajectories_rejected == 1
