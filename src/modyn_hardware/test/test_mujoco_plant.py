@@ -32,34 +32,14 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 from modyn_model.random_robot import random_urdf
 from modyn_model.urdf import expand_xacro
+from modyn_ros.testing import DISC_INERTIA, disc_urdf  # noqa: E402
 
 mujoco = pytest.importorskip("mujoco")
 
 RTOL = 1e-10
 
-INERTIA = 0.5  # kg m² about z of the one-joint disc
-
-
-def _disc(coulomb: float = 0.0, extra: str = "") -> str:
-    return f"""<?xml version="1.0"?>
-<robot name="disc">
-  <link name="base"/>
-  <link name="disc">
-    <inertial>
-      <origin xyz="0 0 0.1" rpy="0 0 0"/>
-      <mass value="2.0"/>
-      <inertia ixx="0.3" ixy="0" ixz="0" iyy="0.3" iyz="0" izz="{INERTIA}"/>
-    </inertial>
-    {extra}
-  </link>
-  <joint name="spin" type="continuous">
-    <parent link="base"/>
-    <child link="disc"/>
-    <axis xyz="0 0 1"/>
-    <dynamics damping="0" friction="{coulomb}"/>
-  </joint>
-</robot>
-"""
+INERTIA = DISC_INERTIA
+_disc = disc_urdf
 
 
 def _rod(name: str, mass: float = 1.0) -> str:

@@ -21,28 +21,10 @@ import pytest
 from modyn_hardware.plant import Plant, PlantError, PlantState
 from modyn_hardware.simulated import INTEGRATORS, SimulatedPlant
 from modyn_model import RobotModel
+from modyn_ros.testing import DISC_INERTIA, disc_urdf
 
-INERTIA = 0.5  # kg m² about the joint axis (z) of the 1-dof robot
-
-ONE_JOINT_URDF = f"""<?xml version="1.0"?>
-<robot name="one_joint">
-  <link name="base"/>
-  <link name="disc">
-    <inertial>
-      <origin xyz="0 0 0.1" rpy="0 0 0"/>
-      <mass value="2.0"/>
-      <inertia ixx="0.3" ixy="0" ixz="0" iyy="0.3" iyz="0" izz="{INERTIA}"/>
-    </inertial>
-  </link>
-  <joint name="spin" type="continuous">
-    <parent link="base"/>
-    <child link="disc"/>
-    <origin xyz="0 0 0" rpy="0 0 0"/>
-    <axis xyz="0 0 1"/>
-    <limit effort="10" velocity="10"/>
-  </joint>
-</robot>
-"""
+INERTIA = DISC_INERTIA  # kg m² about the joint axis (z) of the 1-dof robot
+ONE_JOINT_URDF = disc_urdf(limit=True)
 
 
 @pytest.fixture(scope="module")

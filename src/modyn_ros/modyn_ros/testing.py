@@ -25,7 +25,17 @@ import pytest
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
 os.environ.setdefault("ROS_DOMAIN_ID", str(os.getpid() % 100 + 1))
 
-__all__ = ["Harness", "planar_model", "planar_xml", "ros", "rx90_model", "rx90_xml", "urdf_dir"]
+__all__ = [
+    "DISC_INERTIA",
+    "Harness",
+    "disc_urdf",
+    "planar_model",
+    "planar_xml",
+    "ros",
+    "rx90_model",
+    "rx90_xml",
+    "urdf_dir",
+]
 
 
 class Harness:
@@ -106,6 +116,37 @@ def _urdf_dir() -> Path:
 
 
 URDF = _urdf_dir()
+
+#: kg·m², inertia of :func:`disc_urdf` about its joint axis (z)
+DISC_INERTIA = 0.5
+
+
+def disc_urdf(coulomb: float = 0.0, extra: str = "", limit: bool = False) -> str:
+    """URDF of a 1-dof robot: a 2 kg disc spinning about the vertical z axis (gravity gives no
+    torque about it), izz = DISC_INERTIA. ``coulomb``: the joint's dry friction (N·m);
+    ``extra``: XML inside the disc link (visual, collision); ``limit``: a 10 N·m, 10 rad/s
+    limit element."""
+    limit_xml = '<limit effort="10" velocity="10"/>' if limit else ""
+    return f"""<?xml version="1.0"?>
+<robot name="disc">
+  <link name="base"/>
+  <link name="disc">
+    <inertial>
+      <origin xyz="0 0 0.1" rpy="0 0 0"/>
+      <mass value="2.0"/>
+      <inertia ixx="0.3" ixy="0" ixz="0" iyy="0.3" iyz="0" izz="{DISC_INERTIA}"/>
+    </inertial>
+    {extra}
+  </link>
+  <joint name="spin" type="continuous">
+    <parent link="base"/>
+    <child link="disc"/>
+    <axis xyz="0 0 1"/>
+    <dynamics damping="0" friction="{coulomb}"/>
+    {limit_xml}
+  </joint>
+</robot>
+"""
 
 
 @pytest.fixture(scope="session")
