@@ -28,7 +28,7 @@ import numpy as np
 
 from modyn_model import algorithms
 
-from .disturbance_observer import DisturbanceObserver
+from .disturbance_observer import ObservedLaw
 from .gains import integral_gains, second_order_gains
 from .law_base import ControlLaw, Reference
 from .laws import ControlError
@@ -48,7 +48,7 @@ def _acceleration_gains(n, omega, zeta, integral) -> tuple[np.ndarray, ...]:
     return tuple(np.broadcast_to(k, (n,)).copy() for k in (kp, kd, ki))
 
 
-class ComputedTorque(ControlLaw):
+class ComputedTorque(ObservedLaw, ControlLaw):
     """Γ = NE(q, q̇, w), w from [9.24] or [9.29] (see the module docstring).
 
     Parameters
@@ -108,10 +108,7 @@ class ComputedTorque(ControlLaw):
         self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
         self._t: float | None = None
         self._work = np.zeros(self.n)
-        self._gap = np.zeros(self.n)
-        self.observer = None
-        if observer_bandwidth is not None and np.any(np.asarray(observer_bandwidth) != 0.0):
-            self.observer = DisturbanceObserver(model, observer_bandwidth, self.friction)
+        self._init_observer(model, observer_bandwidth, self.friction)
 
     def reset(self, q, v) -> None:
         self.w_integral.fill(0.0)
@@ -119,34 +116,14 @@ class ComputedTorque(ControlLaw):
         if self.observer is not None:
             self.observer.reset()
 
-    def step(self, t: float, q, v, ref: Reference, out: np.ndarray) -> np.ndarray:
-        obs = self.observer
-        if obs is None:
-            return super().step(t, q, v, ref, out)
-        obs.update(t, q, v)
-        super().step(t, q, v, ref, out)  # _compute adds δ̂ before the saturation
-        obs.applied(out)
-        return out
-
-    def applied_torque(self, tau) -> None:
-        if self.observer is not None:
-            self.observer.applied(tau)
-
     def warm_start(self, t, q, v, ref: Reference, tau) -> None:
         """The gap between ``tau`` and the law's torque goes into δ̂ (observer) or into the
         integral as Â⁻¹·gap (clamped); a law with neither keeps its output."""
-        obs = self.observer
-        if obs is None and not self.integral:
+        if self.observer is None and not self.integral:
             return
         self.reset(q, v)
-        gap = self._gap
-        self._compute(t, q, v, ref, gap)  # _t = t: the integral starts from this tick
-        np.subtract(tau, gap, out=gap)
-        if obs is not None:
-            obs.update(t, q, v)  # the sample the next difference starts from
-            np.copyto(obs.estimate, gap)
-            obs.applied(tau)
-        else:
+        gap = self._observer_warm_start(t, q, v, ref, tau)  # _t = t: ∫ starts from this tick
+        if self.observer is None:
             # the integral enters Γ through Â(q) (Â(q_d) for the predictive law)
             a_matrix = algorithms.mass_matrix(self.model, self.data, self._model_point(q, ref))
             self.w_integral[:] = np.linalg.solve(a_matrix, gap)

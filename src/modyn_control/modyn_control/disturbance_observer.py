@@ -37,7 +37,7 @@ from modyn_model import algorithms
 
 from .laws import ControlError
 
-__all__ = ["DisturbanceObserver"]
+__all__ = ["DisturbanceObserver", "ObservedLaw"]
 
 
 class DisturbanceObserver:
@@ -120,3 +120,44 @@ class DisturbanceObserver:
     def applied(self, tau: np.ndarray) -> None:
         """The torque sent to the robot until the next :meth:`update` (after any saturation)."""
         np.copyto(self._applied, tau)
+
+
+class ObservedLaw:
+    """Mixin of the computed-torque laws (before :class:`~modyn_control.law_base.ControlLaw`
+    in the bases): an optional :class:`DisturbanceObserver` whose estimate the law's
+    ``_compute`` adds to its torque (``out += self.observer.estimate``), fed each tick with the
+    measured state and the torque actually sent."""
+
+    observer: DisturbanceObserver | None = None
+
+    def _init_observer(self, model, bandwidth, friction: bool) -> None:
+        self.observer = None
+        if bandwidth is not None and np.any(np.asarray(bandwidth, dtype=float) != 0.0):
+            self.observer = DisturbanceObserver(model, bandwidth, friction)
+        self._gap = np.zeros(model.n)
+
+    def step(self, t: float, q, v, ref, out: np.ndarray) -> np.ndarray:
+        obs = self.observer
+        if obs is None:
+            return super().step(t, q, v, ref, out)
+        obs.update(t, q, v)
+        super().step(t, q, v, ref, out)  # _compute adds δ̂ before the saturation
+        obs.applied(out)
+        return out
+
+    def applied_torque(self, tau) -> None:
+        if self.observer is not None:
+            self.observer.applied(tau)
+
+    def _observer_warm_start(self, t, q, v, ref, tau) -> np.ndarray:
+        """After a reset: the gap τ − (the law's torque with δ̂ = 0) at this instant, which
+        goes into δ̂ when there is an observer; returns the gap."""
+        gap = self._gap
+        self._compute(t, q, v, ref, gap)
+        np.subtract(tau, gap, out=gap)
+        obs = self.observer
+        if obs is not None:
+            obs.update(t, q, v)  # the sample the next difference starts from
+            np.copyto(obs.estimate, gap)
+            obs.applied(tau)
+        return gap

@@ -59,7 +59,8 @@ _LAW_NUMBERS = {
     "observer_bandwidth": (
         0.0,
         ">=0",
-        "computed_torque, predictive: bandwidth K_o (rad/s) of the disturbance observer whose "
+        "computed_torque, predictive, task_computed_torque: bandwidth K_o (rad/s) of the "
+        "disturbance observer whose "
         "estimate of the unmodelled torques is added to the law, per joint or one value; 0: off",
     ),
     "task_kp": (2000.0, ">=0", "task_pid: Cartesian stiffness per task row (N/m, N·m/rad)"),

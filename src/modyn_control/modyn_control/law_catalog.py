@@ -103,7 +103,13 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
                 effort_limit=limit,
             )
         return TaskComputedTorque(
-            model, frame, s.omega, s.zeta, _opt(s.task_rows), effort_limit=limit
+            model,
+            frame,
+            s.omega,
+            s.zeta,
+            _opt(s.task_rows),
+            effort_limit=limit,
+            observer_bandwidth=_opt(s.observer_bandwidth),
         )
     raise ControlError(f"law = {name!r}: expected one of {list(LAW_NAMES)}")
 

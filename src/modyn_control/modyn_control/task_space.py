@@ -29,6 +29,7 @@ import numpy as np
 from modyn_model import algorithms
 from modyn_model.kinematics import forward_kinematics
 
+from .disturbance_observer import ObservedLaw
 from .gains import second_order_gains
 from .law_base import ControlLaw, Reference, limits_array
 from .laws import ControlError
@@ -275,7 +276,7 @@ class TaskPID(_TaskLaw):
             out += algorithms.gravity(self.model, self.data, q)
 
 
-class TaskComputedTorque(_TaskLaw):
+class TaskComputedTorque(ObservedLaw, _TaskLaw):
     """Γ = NE(q, q̇, J⁺ (w − J̇ q̇)), w from [9.35] (see the module docstring).
 
     Parameters
@@ -290,6 +291,9 @@ class TaskComputedTorque(_TaskLaw):
     friction : bool
         Include the model's friction in Ĥ.
     effort_limit : float or (n,) array, optional
+    observer_bandwidth : float or (n,) array, optional
+        K_o (rad/s) of a disturbance observer whose estimate is added to Γ
+        (:mod:`modyn_control.disturbance_observer`); None or 0: none.
     """
 
     name = "task_computed_torque"
@@ -305,6 +309,7 @@ class TaskComputedTorque(_TaskLaw):
         lambda_max=0.05,
         friction=True,
         effort_limit=None,
+        observer_bandwidth=None,
     ):
         super().__init__(model, frame, rows, effort_limit)
         kp, kd = second_order_gains(omega, zeta)
@@ -316,6 +321,17 @@ class TaskComputedTorque(_TaskLaw):
         self.epsilon, self.lambda_max = float(epsilon), float(lambda_max)
         self.friction = bool(friction)
         self.qdd = np.zeros(self.n)  # the joint acceleration commanded last (rad/s²)
+        self._init_observer(model, observer_bandwidth, self.friction)
+
+    def reset(self, q, v) -> None:
+        if self.observer is not None:
+            self.observer.reset()
+
+    def warm_start(self, t, q, v, ref: Reference, tau) -> None:
+        """With an observer, δ̂ takes the gap between ``tau`` and the law's torque."""
+        if self.observer is not None:
+            self.reset(q, v)
+            self._observer_warm_start(t, q, v, ref, tau)
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
         p_d, r_d, xd_d, xdd_d = self._task_reference(ref)
@@ -330,3 +346,5 @@ class TaskComputedTorque(_TaskLaw):
         out[:] = algorithms.inverse_dynamics(
             self.model, self.data, q, v, self.qdd, friction=self.friction
         )
+        if self.observer is not None:
+            out += self.observer.estimate

@@ -462,6 +462,7 @@ def test_every_law_builds_and_unknown_names_fail(rx90_model, planar_model):
         ("predictive", LawSettings(omega=[9.0], integral_action=True)),
         ("computed_torque", LawSettings(omega=[9.0], observer_bandwidth=[60.0])),
         ("predictive", LawSettings(omega=[9.0], observer_bandwidth=[60.0])),
+        ("task_computed_torque", LawSettings(omega=[9.0], observer_bandwidth=[60.0])),
     ],
 )
 def test_warm_start_gives_the_torque_asked_for(rx90_model, name, settings):
