@@ -7,7 +7,8 @@ with ``law=computed_torque`` and, mid-motion, the test switches it to ``pid`` (n
 the torque gap is the whole model torque) through the node's set_parameters service:
 
 * with ``blend_time`` 0.1 s the effort never steps by more than a few N·m per 1 ms step;
-* the same switch with ``blend_time`` 0 shows the step that the blend removed.
+* the same switch with ``blend_time`` 0 shows the step that the blend removed;
+* a third run with the disturbance observer on tracks better than computed torque alone.
 """
 
 from __future__ import annotations
@@ -105,3 +106,22 @@ def test_law_switch_over_dds_is_bumpless(runs):
     bound = natural + 1.5 * jump * 1e-3 / 0.1
     assert np.all(blended <= bound), f"blended steps {blended} > bound {bound}"
     assert blended.max() < 0.05 * jump.max()
+
+
+def test_disturbance_observer_in_the_node(runs):
+    """The same motion with computed torque + the disturbance observer (K_o = 100 rad/s), set
+    at start as a node parameter: the payload error the law's model lacks is estimated and
+    removed, in the real processes over DDS."""
+    spec = _spec(0.1)
+    spec.node("feedback_controller").parameters["observer_bandwidth"] = 100.0
+    episode = run_episode(spec, GOAL, settle=0.5)
+    errors = {}
+    for name, ep in (("plain", runs[0.1]), ("observer", episode)):
+        q_d, moving = desired_motion(ep)
+        before = moving & (ep.t < SWITCH_AT - 0.05)  # the plain run switches law at SWITCH_AT
+        assert np.count_nonzero(before) > 300, "the motion was not recorded"
+        errors[name] = np.sqrt(np.mean((q_d[before] - ep.q[before]) ** 2))
+    # measured: 0.64 against 1.24 mrad. The same window of the library simulation (no DDS, the
+    # motion starting exactly at the initial pose) gives 0.26 against 0.84 mrad: here both
+    # runs also correct the pose the hold stopped at (inside its friction band) at ω = 10 rad/s
+    assert errors["observer"] < 0.7 * errors["plain"], errors
