@@ -122,7 +122,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         if self.observer is None and not self.integral:
             return
         self.reset(q, v)
-        gap = self._observer_warm_start(t, q, v, ref, tau)  # _t = t: ∫ starts from this tick
+        gap = self._warm_start_gap(t, q, v, ref, tau)  # _t = t: ∫ starts from this tick
         if self.observer is None:
             # the integral enters Γ through Â(q) (Â(q_d) for the predictive law)
             a_matrix = algorithms.mass_matrix(self.model, self.data, self._model_point(q, ref))
@@ -175,35 +175,13 @@ class PredictiveControl(ComputedTorque):
         True (default): when the reference carries ``tau_ff``, Γ = τ_ff + Â(q_d)(w − q̈_d), with
         Â(q_d) from the model (it depends on the desired motion only); else (or without τ_ff)
         Γ = NE(q_d, q̇_d, w), one Newton-Euler call (§9.4.2.5).
-    Other parameters as :class:`ComputedTorque`.
+    Other parameters (positional or keyword) as :class:`ComputedTorque`.
     """
 
     name = "predictive"
 
-    def __init__(
-        self,
-        model,
-        omega,
-        zeta=1.0,
-        scheme="tracking",
-        friction=True,
-        use_feedforward=True,
-        effort_limit=None,
-        integral=False,
-        integral_limit=100.0,
-        observer_bandwidth=None,
-    ):
-        super().__init__(
-            model,
-            omega,
-            zeta,
-            scheme,
-            friction,
-            effort_limit,
-            integral,
-            integral_limit,
-            observer_bandwidth,
-        )
+    def __init__(self, model, omega, *args, use_feedforward=True, **kwargs):
+        super().__init__(model, omega, *args, **kwargs)
         self.use_feedforward = bool(use_feedforward)
 
     def _model_point(self, q, ref: Reference):

@@ -149,7 +149,7 @@ class ObservedLaw:
         if self.observer is not None:
             self.observer.applied(tau)
 
-    def _observer_warm_start(self, t, q, v, ref, tau) -> np.ndarray:
+    def _warm_start_gap(self, t, q, v, ref, tau) -> np.ndarray:
         """After a reset: the gap τ − (the law's torque with δ̂ = 0) at this instant, which
         goes into δ̂ when there is an observer; returns the gap."""
         gap = self._gap

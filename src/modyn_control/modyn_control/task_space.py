@@ -200,6 +200,14 @@ class _TaskLaw(ControlLaw):
         p_d, r_d, j_d, _, bias_d = self.kin.evaluate(ref.q, ref.v)
         return p_d, r_d, j_d @ ref.v, j_d @ ref.a + bias_d
 
+    def _pose_error(self, q, v, ref: Reference):
+        """Fill ``self.error`` = [p_d − p; θu] and return (Ẋ_d, Ẍ_d, J, Ẋ, J̇q̇) at (q, q̇)."""
+        p_d, r_d, xd_d, xdd_d = self._task_reference(ref)
+        p, rot, jac, twist, bias = self.kin.evaluate(q, v)
+        self.error[:3] = p_d - p
+        self.error[3:] = rotation_error(r_d, rot)
+        return xd_d, xdd_d, jac, twist, bias
+
     def _gains(self, name, value, default=None) -> np.ndarray:
         arr = np.atleast_1d(np.asarray(value, dtype=float))
         if arr.size not in (1, self.m):
@@ -258,11 +266,8 @@ class TaskPID(_TaskLaw):
         self._t = None
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
-        p_d, r_d, xd_d, _ = self._task_reference(ref)
-        p, rot, jac, twist, _ = self.kin.evaluate(q, v)
+        xd_d, _, jac, twist, _ = self._pose_error(q, v, ref)
         e = self.error
-        e[:3] = p_d - p
-        e[3:] = rotation_error(r_d, rot)
         rows = self.rows
         e_r = e[rows]
         dt = 0.0 if self._t is None else t - self._t
@@ -331,14 +336,11 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
         """With an observer, δ̂ takes the gap between ``tau`` and the law's torque."""
         if self.observer is not None:
             self.reset(q, v)
-            self._observer_warm_start(t, q, v, ref, tau)
+            self._warm_start_gap(t, q, v, ref, tau)
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
-        p_d, r_d, xd_d, xdd_d = self._task_reference(ref)
-        p, rot, jac, twist, bias = self.kin.evaluate(q, v)
+        xd_d, xdd_d, jac, twist, bias = self._pose_error(q, v, ref)
         e = self.error
-        e[:3] = p_d - p
-        e[3:] = rotation_error(r_d, rot)
         rows = self.rows
         w = xdd_d[rows] + self.kd * (xd_d[rows] - twist[rows]) + self.kp * e[rows]  # [9.35]
         j_inv = damped_pinv(jac[rows], self.epsilon, self.lambda_max)
