@@ -215,9 +215,7 @@ class FeedbackController(Node):
             for i, x in enumerate(numbers):
                 ok = x > 0.0 if bound == ">0" else x >= 0.0
                 if not (math.isfinite(x) and ok):
-                    raise ParameterError(
-                        f"{name}[{i}] = {x}: must be finite and {bound[0]} {bound[1:]}"
-                    )
+                    raise ParameterError(f"{name}[{i}] = {x}: must be finite and {bound[:-1]} 0")
             out[name] = numbers
         for name in ("task_frame", "task_rows"):
             if not isinstance(values[name], str):

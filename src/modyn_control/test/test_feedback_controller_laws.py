@@ -182,7 +182,7 @@ def test_law_switch_mid_trajectory_is_bumpless(ros, rx90_model, rx90_xml):
         ({"blend_time": -0.5}, "blend_time = -0.5"),
         ({"kp": [10.0, math.inf]}, "kp[1] = inf"),
         ({"effort_limit": [-5.0]}, "effort_limit[0] = -5.0"),
-        ({"observer_bandwidth": [-3.0]}, "observer_bandwidth[0] = -3.0"),
+        ({"observer_bandwidth": [-3.0]}, "observer_bandwidth[0] = -3.0: must be finite and >= 0"),
         ({"observer_bandwidth": [50.0, 60.0]}, "observer_bandwidth: 2 values for 6 joints"),
         ({"effort_limit": [5.0, 0.0, 5.0, 5.0, 5.0, 5.0]}, "effort_limit: 0 is only valid"),
     ],
