@@ -13,7 +13,8 @@ setup(
         ("share/ament_index/resource_index/packages", ["resource/" + package_name]),
         ("share/" + package_name, ["package.xml"]),
     ],
-    install_requires=["setuptools", "numpy", "scipy"],
+    # package.xml declares the dependencies (rosdep keys); this list only mirrors it for pip
+    install_requires=["setuptools", "numpy", "PyYAML"],
     zip_safe=False,
     maintainer="modyn developers",
     maintainer_email="modyn@example.com",
