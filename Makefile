@@ -1,4 +1,5 @@
-# modyn: the PyPI route (a fresh Linux machine with Python 3.11, see docs/ and ARCHITECTURE.md).
+# modyn: the PyPI route (a fresh x86_64 Linux machine with Python 3.11, 3.12 or 3.13; see
+# docs/running.md for the apt route of a robot machine, and ARCHITECTURE.md).
 #   make venv   .venv with the pinned requirements (re-runs only when a requirements file changes)
 #   make build  colcon build of src/ into build/ install/ log/ (re-runs only when a source changes)
 #   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced; the
@@ -49,18 +50,27 @@ WS_ENV := $(ROS_ENV) . install/setup.sh;
 
 venv: $(VENV_STAMP)
 
+# The Python versions the pinned requirements install on (every ros-* wheel exists for them) and
+# the suite was run with (docs/running.md, "Which Python each route supports").
+PYTHON_VERSIONS := 3.11 3.12 3.13
+
 $(VENV_STAMP): $(REQUIREMENTS)
 	@py=""; \
-	for cand in "$${PYTHON:-}" python3.11 python3; do \
-		[ -n "$$cand" ] || continue; \
-		if command -v "$$cand" >/dev/null 2>&1 && \
-		   "$$cand" -c 'import sys; sys.exit(sys.version_info[:2] != (3, 11))' 2>/dev/null; then \
-			py="$$cand"; break; \
+	for cand in $${PYTHON:-$(foreach v,$(PYTHON_VERSIONS),python$(v)) python3}; do \
+		ver=$$("$$cand" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null) \
+			|| ver=""; \
+		case " $(PYTHON_VERSIONS) " in *" $$ver "*) [ -n "$$ver" ] && py="$$cand" && break;; esac; \
+		if [ -n "$${PYTHON:-}" ]; then \
+			if [ -n "$$ver" ]; then ver="is Python $$ver"; else ver="does not run"; fi; \
+			echo "error: PYTHON=$$cand $$ver; the pinned requirements are for Python" \
+			     "$(PYTHON_VERSIONS)" >&2; \
+			exit 1; \
 		fi; \
 	done; \
 	if [ -z "$$py" ]; then \
-		echo "error: Python 3.11 is required (the ROS 2 wheels are pinned for it): neither" \
-		     "python3.11 nor python3 is 3.11. Install it, or run make PYTHON=/path/to/python3.11." >&2; \
+		echo "error: Python $(PYTHON_VERSIONS) is required (the ROS 2 wheels are pinned for" \
+		     "them): none of $(foreach v,$(PYTHON_VERSIONS),python$(v)) python3 is one." \
+		     "Install one, or run make PYTHON=/path/to/python3.12." >&2; \
 		exit 1; \
 	fi; \
 	echo "venv: $$(command -v $$py) ($$($$py -V))"; \
