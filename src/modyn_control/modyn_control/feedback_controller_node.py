@@ -32,6 +32,7 @@ from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
+from .friction import DRY_FRICTION
 from .law_base import LawSwitch, Reference
 from .law_catalog import LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, JointPD, gains
@@ -78,7 +79,15 @@ _LAW_NUMBERS = {
     ),
 }
 _TASK_ROWS = ("x", "y", "z", "rx", "ry", "rz")
-_LAW_OTHER = {"law", "task_frame", "task_rows", "integral_action", "blend_time", "feedforward"}
+_LAW_OTHER = {
+    "law",
+    "task_frame",
+    "task_rows",
+    "integral_action",
+    "blend_time",
+    "feedforward",
+    "dry_friction",
+}
 
 
 class _Stats:
@@ -152,6 +161,14 @@ class FeedbackController(Node):
             "integral_action",
             False,
             ParameterDescriptor(description="computed_torque, predictive: add K_I ∫e to w"),
+        )
+        self.declare_parameter(
+            "dry_friction",
+            "desired",
+            ParameterDescriptor(
+                description="computed_torque, task_computed_torque: the model's dry (Coulomb, "
+                f"Stribeck) friction at the desired or the measured velocity, {DRY_FRICTION}"
+            ),
         )
         self.declare_parameter(
             "blend_time",
@@ -228,6 +245,10 @@ class FeedbackController(Node):
         for name in ("integral_action", "feedforward"):
             if not isinstance(values[name], bool):
                 raise ParameterError(f"{name} = {values[name]!r}: expected a bool")
+        if values["dry_friction"] not in DRY_FRICTION:
+            raise ParameterError(
+                f"dry_friction = {values['dry_friction']!r}: expected one of {list(DRY_FRICTION)}"
+            )
         blend = values["blend_time"]
         if isinstance(blend, bool) or not isinstance(blend, int | float):
             raise ParameterError(f"blend_time = {blend!r}: expected a number of seconds")
@@ -266,6 +287,7 @@ class FeedbackController(Node):
             feedforward=values["feedforward"],
             integral_action=values["integral_action"],
             observer_bandwidth=values["observer_bandwidth"],
+            dry_friction=values["dry_friction"],
         )
         try:
             law = make_law(values["law"], model, settings)
