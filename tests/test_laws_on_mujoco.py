@@ -15,7 +15,7 @@ out).
   gravity [9.12] is a regulator with no feed-forward, the PID has none either, the task-space
   laws cross the wrist singularity q5 = 0 in both motions) but not between the plants.
 * The cause of the 67x gap of issue 11: computed torque's Ĥ with the dry friction at the
-  measured q̇ (``dry_friction: measured``, [9.22] as written) lags on MuJoCo, whose friction
+  measured q̇ (``friction_velocity: measured``, [9.22] as written) lags on MuJoCo, whose friction
   sticks, at least 10x more than at q̇_d (the node's default): measured 9.3e-3 against 1.1e-4 rad.
 """
 
@@ -120,11 +120,11 @@ def test_every_law_tracks_on_mujoco_as_on_the_builtin_plant(pl, setup, law_name)
     assert _overall(mj) <= 1.5 * _overall(sim) + 5e-5, (mj["rms"], sim["rms"])
 
 
-def test_dry_friction_at_the_measured_velocity_is_the_gap(pl, setup):
+def test_friction_velocity_at_the_measured_velocity_is_the_gap(pl, setup):
     s = setup[0]
     desired = _overall(pl.errors(s, _run(pl, setup, "computed_torque", "mujoco")))
     measured = _overall(
-        pl.errors(s, _run(pl, setup, "computed_torque", "mujoco", dry_friction="measured"))
+        pl.errors(s, _run(pl, setup, "computed_torque", "mujoco", friction_velocity="measured"))
     )
     print(f"\ncomputed torque on MuJoCo: dry friction at q̇ {measured:.2e}, at q̇_d {desired:.2e}")
     assert measured >= 10.0 * desired

@@ -35,7 +35,7 @@ import numpy as np
 
 from modyn_model import algorithms
 
-from .friction import FrictionTerm, checked_dry_friction
+from .friction import FrictionTerm, checked_friction_velocity
 from .laws import ControlError
 
 __all__ = ["DisturbanceObserver", "ObservedLaw"]
@@ -54,8 +54,8 @@ class DisturbanceObserver:
         Whether the model's own friction is part of NE (as in the law using the observer).
     max_gap : float
         Longest sampling interval (s) the velocity difference is taken over.
-    dry_friction : {"measured", "desired"}
-        As the law's: with ``"desired"`` the model's dry friction is taken at the desired
+    friction_velocity : {"measured", "desired"}
+        As the law's: with ``"desired"`` the model's friction Γf is taken at the desired
         velocity the law used for τ_{k−1} (given to :meth:`applied`), so that δ̂ is what *that*
         law misses (:mod:`modyn_control.friction`); ``"measured"``: at the midpoint q̄̇.
 
@@ -71,7 +71,7 @@ class DisturbanceObserver:
         bandwidth,
         friction: bool = True,
         max_gap: float = 0.05,
-        dry_friction: str = "measured",
+        friction_velocity: str = "measured",
     ):
         n = model.n
         k = np.asarray(bandwidth, dtype=float).reshape(-1)
@@ -88,10 +88,10 @@ class DisturbanceObserver:
         self.friction = bool(friction)
         self._friction_term = (
             FrictionTerm(model)
-            if self.friction and checked_dry_friction(dry_friction) == "desired"
+            if self.friction and checked_friction_velocity(friction_velocity) == "desired"
             else None
         )
-        self._v_dry = np.zeros(n)  # the desired velocity of τ_{k−1}'s dry friction
+        self._v_friction = np.zeros(n)  # the desired velocity of τ_{k−1}'s friction
         self.max_gap = float(max_gap)
         self.estimate = np.zeros(n)
         self._applied = np.zeros(n)  # τ held since the last update
@@ -129,7 +129,7 @@ class DisturbanceObserver:
                 friction=self.friction and term is None,
             )
             if term is not None:
-                term.add(self._vm, self._v_dry, tau)
+                term.add(self._v_friction, tau)
             np.multiply(self.bandwidth, -dt, out=self._alpha)
             np.exp(self._alpha, out=self._alpha)
             np.subtract(1.0, self._alpha, out=self._alpha)  # α = 1 − exp(−K_o Δt)
@@ -145,11 +145,11 @@ class DisturbanceObserver:
 
     def applied(self, tau: np.ndarray, v_desired: np.ndarray | None = None) -> None:
         """The torque sent to the robot until the next :meth:`update` (after any saturation),
-        and the desired velocity its dry friction was computed at (``dry_friction="desired"``;
+        and the desired velocity its friction was computed at (``friction_velocity="desired"``;
         None keeps the previous one)."""
         np.copyto(self._applied, tau)
         if v_desired is not None:
-            np.copyto(self._v_dry, v_desired)
+            np.copyto(self._v_friction, v_desired)
 
 
 class ObservedLaw:
@@ -161,12 +161,12 @@ class ObservedLaw:
     observer: DisturbanceObserver | None = None
 
     def _init_observer(
-        self, model, bandwidth, friction: bool, dry_friction: str = "measured"
+        self, model, bandwidth, friction: bool, friction_velocity: str = "measured"
     ) -> None:
         self.observer = None
         if bandwidth is not None and np.any(np.asarray(bandwidth, dtype=float) != 0.0):
             self.observer = DisturbanceObserver(
-                model, bandwidth, friction, dry_friction=dry_friction
+                model, bandwidth, friction, friction_velocity=friction_velocity
             )
         self._gap = np.zeros(model.n)
 

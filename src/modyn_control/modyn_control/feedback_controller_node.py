@@ -32,7 +32,7 @@ from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
-from .friction import DRY_FRICTION
+from .friction import FRICTION_VELOCITIES
 from .law_base import LawSwitch, Reference
 from .law_catalog import LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, JointPD, gains
@@ -86,7 +86,7 @@ _LAW_OTHER = {
     "integral_action",
     "blend_time",
     "feedforward",
-    "dry_friction",
+    "friction_velocity",
 }
 
 
@@ -163,11 +163,11 @@ class FeedbackController(Node):
             ParameterDescriptor(description="computed_torque, predictive: add K_I ∫e to w"),
         )
         self.declare_parameter(
-            "dry_friction",
+            "friction_velocity",
             "desired",
             ParameterDescriptor(
-                description="computed_torque, task_computed_torque: the model's dry (Coulomb, "
-                f"Stribeck) friction at the desired or the measured velocity, {DRY_FRICTION}"
+                description="computed_torque, task_computed_torque: the model's friction Γf "
+                f"evaluated at the desired or the measured velocity, {FRICTION_VELOCITIES}"
             ),
         )
         self.declare_parameter(
@@ -245,9 +245,10 @@ class FeedbackController(Node):
         for name in ("integral_action", "feedforward"):
             if not isinstance(values[name], bool):
                 raise ParameterError(f"{name} = {values[name]!r}: expected a bool")
-        if values["dry_friction"] not in DRY_FRICTION:
+        if values["friction_velocity"] not in FRICTION_VELOCITIES:
+            choices = list(FRICTION_VELOCITIES)
             raise ParameterError(
-                f"dry_friction = {values['dry_friction']!r}: expected one of {list(DRY_FRICTION)}"
+                f"friction_velocity = {values['friction_velocity']!r}: expected one of {choices}"
             )
         blend = values["blend_time"]
         if isinstance(blend, bool) or not isinstance(blend, int | float):
@@ -287,7 +288,7 @@ class FeedbackController(Node):
             feedforward=values["feedforward"],
             integral_action=values["integral_action"],
             observer_bandwidth=values["observer_bandwidth"],
-            dry_friction=values["dry_friction"],
+            friction_velocity=values["friction_velocity"],
         )
         try:
             law = make_law(values["law"], model, settings)

@@ -1,28 +1,35 @@
-"""The friction term of the model-based laws: the dry part at the desired or measured velocity.
+"""The friction term of the model-based laws: evaluated at the desired or the measured velocity.
 
 The model's joint friction (Khalil [7.26]) is
 
-    Γf(q̇) = Fv q̇  +  Fc sign(q̇) + (Fst − Fc) sign(q̇) exp(−|q̇| / v_s)
-             viscous   dry: Coulomb and Stribeck (discontinuous at q̇ = 0)
+    Γf(q̇) = Fv q̇ + Fc sign(q̇) + (Fst − Fc) sign(q̇) exp(−|q̇| / v_s).
 
-Computed torque [9.22] puts Γf(q̇) of the *measured* q̇ in Ĥ. The viscous part is a smooth
-function of q̇ and cancelling it exactly keeps [9.23] exact. The dry part is a step at q̇ = 0,
-and at rest the sign of a measured velocity says nothing about the motion to come: it is the
-sign of sensor noise, of a creep under stiction, or of the last tick's chatter. Each time a
-motion starts from rest, the law then either adds nothing (q̇ = 0 exactly; a joint held by
-stiction does not move until the feedback alone exceeds Fc) or adds ±Fc in whichever direction
-the joint happened to creep, which holds the creep in that direction (the compensation feeds
-its own sign) until the feedback exceeds 2 Fc. Measured on the RX-90 (docs/plants.md): on
-MuJoCo, whose dry friction is a stiction constraint, the wrist lagged up to 73 mrad at the
-start of a reversal (RMS 10.7 mrad); on the built-in plant with RK4 54 mrad (RMS 8.1 mrad);
-only the built-in plant with semi-implicit Euler, whose friction is Fc sign(q̇_k) of the very
-sample the controller reads, cancelled exactly (RMS 0.16 mrad), which no physical joint does.
+Computed torque [9.22] puts Γf(q̇) of the *measured* q̇ in Ĥ, i.e. it cancels the friction by
+feedback at the control rate. Two parts of Γf defeat that on a physical joint:
 
-``dry_friction="desired"`` evaluates the dry part at the desired velocity q̇_d instead: the
-friction is then compensated in the direction the joint is meant to move, as the feed-forward
-τ_ff = Â q̈_d + Ĥ(q_d, q̇_d) and the predictive law [9.31] already do, breaking the stiction at the
-start of each motion; the viscous part stays on the measured q̇. Where sign(q̇) = sign(q̇_d),
-i.e. whenever the joint follows its reference, the two are the same torque.
+* **the dry part** (Coulomb, Stribeck) is a step at q̇ = 0, and at rest the sign of a measured
+  velocity says nothing about the motion to come: it is the sign of sensor noise, of a creep
+  under stiction, or of the last tick's chatter. Each time a motion starts from rest the law
+  adds either nothing (q̇ = 0 exactly; a joint held by stiction moves only once the feedback
+  alone exceeds Fc) or ±Fc in whichever direction the joint happened to creep, and that
+  compensation keeps the creep going its way until the feedback exceeds 2 Fc. Measured on the
+  RX-90 (docs/plants.md): on MuJoCo, whose dry friction is a stiction constraint, the wrist
+  lagged up to 73 mrad at the start of a reversal (RMS 10.7 mrad); on the built-in plant with
+  RK4 54 mrad (RMS 8.1 mrad). Only the built-in plant with semi-implicit Euler, whose friction
+  is Fc sign(q̇_k) of the very sample the controller reads, cancelled exactly (0.16 mrad), which
+  no physical joint does.
+* **stiff viscous damping** (a time constant I/Fv shorter than the control period: the xarm7
+  wrist of example-robot-data, 2 N·m·s/rad on 1.4e-4 kg·m², 68 µs) relaxes the joint to the
+  velocity τ/Fv within one period, whatever was measured at its start: a feedback Fv·q̇_k cannot
+  cancel it, and the law's w reaches the joint divided by about dt·Fv/I (14.6 there; measured
+  0.21 rad RMS on that joint under computed torque, against 3 mrad as below).
+
+``friction_velocity="desired"`` evaluates Γf at the desired velocity q̇_d: the friction becomes
+a feed-forward, as in τ_ff = Â q̈_d + Ĥ(q_d, q̇_d) and in the predictive law [9.31], compensated in
+the direction the joint is meant to move (stiction is broken as the motion starts) and at the
+velocity the damping should settle to. Where q̇ = q̇_d it is the same torque; otherwise the
+viscous part leaves −Fv ė, an extra damping of the error dynamics [9.25] (Fv/A_jj, e.g.
+10 s⁻¹ on the RX-90's last joint against K_d = 20 s⁻¹).
 """
 
 from __future__ import annotations
@@ -31,20 +38,21 @@ import numpy as np
 
 from .laws import ControlError
 
-__all__ = ["DRY_FRICTION", "FrictionTerm", "checked_dry_friction"]
+__all__ = ["FRICTION_VELOCITIES", "FrictionTerm", "checked_friction_velocity"]
 
-#: values of the laws' ``dry_friction`` option: where the dry friction is evaluated
-DRY_FRICTION = ("desired", "measured")
+#: values of the laws' ``friction_velocity`` option: where Ĥ's friction Γf is evaluated
+FRICTION_VELOCITIES = ("desired", "measured")
 
 
 class FrictionTerm:
-    """Γf with its viscous part at q̇ and its dry part at q̇_d, added in place (no allocation).
+    """Γf(v) added in place, with buffers allocated once.
 
     Parameters
     ----------
     model : modyn_model.RobotModel
         Friction coefficients: ``viscous`` (Fv), ``coulomb`` (Fc), ``static_friction`` (Fst),
-        ``stribeck_velocity`` (v_s; ≤ 0: no Stribeck term).
+        ``stribeck_velocity`` (v_s; ≤ 0: no Stribeck term), as
+        :func:`modyn_model.dynamics.friction.friction_torques` reads them.
     """
 
     def __init__(self, model):
@@ -59,16 +67,16 @@ class FrictionTerm:
         self._sign = np.zeros(n)
         self._work = np.zeros(n)
 
-    def add(self, v: np.ndarray, v_dry: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """``out += Fv v + Fc sign(v_dry) + (Fst − Fc) sign(v_dry) exp(−|v_dry|/v_s)``."""
+    def add(self, v: np.ndarray, out: np.ndarray) -> np.ndarray:
+        """``out += Fv v + Fc sign(v) + (Fst − Fc) sign(v) exp(−|v|/v_s)``; returns ``out``."""
         work, sign = self._work, self._sign
         np.multiply(self.viscous, v, out=work)
         out += work
-        np.sign(v_dry, out=sign)
+        np.sign(v, out=sign)
         np.multiply(self.coulomb, sign, out=work)
         out += work
         if self._stribeck:
-            np.abs(v_dry, out=work)
+            np.abs(v, out=work)
             work *= self._inv_vs
             np.negative(work, out=work)
             np.exp(work, out=work)
@@ -78,8 +86,10 @@ class FrictionTerm:
         return out
 
 
-def checked_dry_friction(value: str) -> str:
-    """``value`` if it is one of :data:`DRY_FRICTION`, else a ControlError naming the choices."""
-    if value not in DRY_FRICTION:
-        raise ControlError(f"dry_friction = {value!r}: expected one of {list(DRY_FRICTION)}")
+def checked_friction_velocity(value: str) -> str:
+    """``value`` if it is one of :data:`FRICTION_VELOCITIES`, else a ControlError naming them."""
+    if value not in FRICTION_VELOCITIES:
+        raise ControlError(
+            f"friction_velocity = {value!r}: expected one of {list(FRICTION_VELOCITIES)}"
+        )
     return value

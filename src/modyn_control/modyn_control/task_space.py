@@ -30,7 +30,7 @@ from modyn_model import algorithms
 from modyn_model.kinematics import forward_kinematics
 
 from .disturbance_observer import ObservedLaw
-from .friction import FrictionTerm, checked_dry_friction
+from .friction import FrictionTerm, checked_friction_velocity
 from .gains import second_order_gains
 from .law_base import ControlLaw, Reference, limits_array
 from .laws import ControlError
@@ -300,8 +300,8 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
     observer_bandwidth : float or (n,) array, optional
         K_o (rad/s) of a disturbance observer whose estimate is added to Γ
         (:mod:`modyn_control.disturbance_observer`); None or 0: none.
-    dry_friction : {"measured", "desired"}
-        Where Ĥ's dry friction is evaluated: at q̇ (default, [9.33] as written) or at the joint
+    friction_velocity : {"measured", "desired"}
+        Where Ĥ's friction Γf is evaluated: at q̇ (default, [9.33] as written) or at the joint
         reference's q̇_d (:mod:`modyn_control.friction`; what the node uses).
     """
 
@@ -319,7 +319,7 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
         friction=True,
         effort_limit=None,
         observer_bandwidth=None,
-        dry_friction="measured",
+        friction_velocity="measured",
     ):
         super().__init__(model, frame, rows, effort_limit)
         kp, kd = second_order_gains(omega, zeta)
@@ -330,12 +330,12 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
                 raise ControlError(f"{name} = {x}: must be finite and >= 0")
         self.epsilon, self.lambda_max = float(epsilon), float(lambda_max)
         self.friction = bool(friction)
-        self.dry_friction = checked_dry_friction(dry_friction)
+        self.friction_velocity = checked_friction_velocity(friction_velocity)
         self._friction_term = (
-            FrictionTerm(model) if self.friction and dry_friction == "desired" else None
+            FrictionTerm(model) if self.friction and friction_velocity == "desired" else None
         )
         self.qdd = np.zeros(self.n)  # the joint acceleration commanded last (rad/s²)
-        self._init_observer(model, observer_bandwidth, self.friction, self.dry_friction)
+        self._init_observer(model, observer_bandwidth, self.friction, self.friction_velocity)
 
     def reset(self, q, v) -> None:
         if self.observer is not None:
@@ -359,6 +359,6 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
             self.model, self.data, q, v, self.qdd, friction=self.friction and term is None
         )
         if term is not None:
-            term.add(v, ref.v, out)  # Fv q̇ + dry friction at the joint reference's q̇_d
+            term.add(ref.v, out)  # Γf at the joint reference's q̇_d
         if self.observer is not None:
             out += self.observer.estimate
