@@ -22,6 +22,7 @@ controller has the model the plant runs (friction included).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -222,10 +223,16 @@ def main() -> None:
         )
         print(head)
         print("|---|" + "---:|" * (3 * len(PLANTS)))
-        for name in args.laws:
-            row, took = f"| {name} |", []
+        # the laws as the node runs them, then computed torque with Ĥ's friction at the measured
+        # q̇ ([9.22] as written, the node's behaviour before issue 11)
+        rows = [(name, settings[name], name) for name in args.laws]
+        if "computed_torque" in args.laws:
+            before = dataclasses.replace(settings["computed_torque"], friction_velocity="measured")
+            rows.append(("computed_torque", before, "computed_torque, Γf(q̇)"))
+        for name, law_settings_, label in rows:
+            row, took = f"| {label} |", []
             for p in PLANTS:
-                law = make_law(name, s.model, settings[name])
+                law = make_law(name, s.model, law_settings_)
                 t0 = time.perf_counter()
                 err = errors(
                     s, closed_loop(s, make_plant(s, p, integrator), law, samplers, end + 0.5)

@@ -7,7 +7,8 @@ effective inertia of 1.4e-4 kg·m²: a time constant of 68 µs, dt·Fv/I = 14.7 
   MuJoCo's implicit damping): the plant stays finite and under the joints' velocity limits, and
   the law tracks with its friction model as a feed-forward (``friction_velocity: desired``, the
   node's default; measured RMS at most 3.0e-3 rad, joint7). Cancelling the wrist's damping by
-  feedback at 1 kHz (``measured``) cannot work: 0.21 rad on joint7 (modyn_control.friction).
+  feedback at 1 kHz (``measured``) cannot work: 0.83 rad on joint7, 0.46 on joint6
+  (modyn_control.friction).
 * The held-out case of item 3: the system run by the runner (four processes over DDS), the
   default hold gains (no ``hold_kp`` / ``hold_kd`` in the system file), the feedback controller
   SIGKILLed mid-motion: the plant keeps stepping in its safe hold (no MuJoCo divergence), no

@@ -21,8 +21,9 @@ feedback at the control rate. Two parts of Γf defeat that on a physical joint:
 * **stiff viscous damping** (a time constant I/Fv shorter than the control period: the xarm7
   wrist of example-robot-data, 2 N·m·s/rad on 1.4e-4 kg·m², 68 µs) relaxes the joint to the
   velocity τ/Fv within one period, whatever was measured at its start: a feedback Fv·q̇_k cannot
-  cancel it, and the law's w reaches the joint divided by about dt·Fv/I (14.6 there; measured
-  0.21 rad RMS on that joint under computed torque, against 3 mrad as below).
+  cancel it, and the law's w reaches the joint divided by about dt·Fv/I (14.7 there; measured
+  0.83 rad RMS on that joint under computed torque, 0.46 rad on joint6, against 3 mrad as
+  below).
 
 ``friction_velocity="desired"`` evaluates Γf at the desired velocity q̇_d: the friction becomes
 a feed-forward, as in τ_ff = Â q̈_d + Ĥ(q_d, q̇_d) and in the predictive law [9.31], compensated in
