@@ -13,9 +13,10 @@ random states on each robot (measured at most 6e-15, UR5; ARCHITECTURE §4's rec
 two claims, each with its tolerance and why:
 
 1. **Same scheme, same numbers.** MuJoCo's ``mjINT_RK4`` is the classical RK4 of the built-in
-   ``rk4``, and ``mjINT_EULER`` without Euler damping is its ``semi_implicit_euler``; the two
-   plants integrate the same ODE q̈ = A(q)⁻¹(τ − C q̇ − Q) with the same scheme and step, and
-   A, C q̇ and Q agree to ~1e-14 (above). Over 1 s at 1 kHz the joint
+   ``rk4``, and ``mjINT_EULER`` is its ``semi_implicit_euler`` (friction off: MuJoCo's implicit
+   damping has no damping to act on); the two plants integrate the same ODE
+   q̈ = A(q)⁻¹(τ − C q̇ − Q) with the same scheme and step, and A, C q̇ and Q agree to ~1e-14
+   (above). Over 1 s at 1 kHz the joint
    trajectories must agree to 1e-9 rad and 1e-8 rad/s: floating-point differences (1e-14 per
    step) amplified by the motion's sensitivity to its state, far below any truncation error
    (at 1 ms against the reference of claim 2: RK4 2e-11 to 4e-8 rad, Euler 3e-3 to 0.17 rad).

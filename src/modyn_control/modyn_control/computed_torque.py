@@ -29,6 +29,7 @@ import numpy as np
 from modyn_model import algorithms
 
 from .disturbance_observer import ObservedLaw
+from .friction import FrictionTerm, checked_friction_velocity
 from .gains import integral_gains, second_order_gains
 from .law_base import ControlLaw, Reference
 from .laws import ControlError
@@ -60,6 +61,10 @@ class ComputedTorque(ObservedLaw, ControlLaw):
     scheme : {"tracking", "position"}
     friction : bool
         Include the model's friction in Ĥ (default True; a model without friction data adds 0).
+    friction_velocity : {"measured", "desired"}
+        Where Ĥ's friction Γf is evaluated: ``"measured"`` (default), at q̇ as [9.22] writes
+        it; ``"desired"``, at q̇_d, a feed-forward (:mod:`modyn_control.friction` for why; what
+        the node uses).
     integral : bool
         Add K_I ∫(q_d − q) to w (footnote of [9.24]; removes the static error of an unmodelled
         constant torque such as Coulomb friction or a payload's weight); the gains then come
@@ -91,6 +96,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         integral=False,
         integral_limit=100.0,
         observer_bandwidth=None,
+        friction_velocity="measured",
     ):
         super().__init__(model.n, effort_limit)
         if scheme not in SCHEMES:
@@ -99,6 +105,11 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         self.data = model.make_data()
         self.scheme = scheme
         self.friction = bool(friction)
+        self.friction_velocity = checked_friction_velocity(friction_velocity)
+        # Γf(q̇_d), added to a friction-free NE call
+        self._friction_term = (
+            FrictionTerm(model) if self.friction and friction_velocity == "desired" else None
+        )
         self.integral = bool(integral)
         self.kp, self.kd, self.ki = _acceleration_gains(self.n, omega, zeta, self.integral)
         if not (np.isfinite(integral_limit) and integral_limit > 0.0):
@@ -108,7 +119,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
         self._t: float | None = None
         self._work = np.zeros(self.n)
-        self._init_observer(model, observer_bandwidth, self.friction)
+        self._init_observer(model, observer_bandwidth, self.friction, self.friction_velocity)
 
     def reset(self, q, v) -> None:
         self.w_integral.fill(0.0)
@@ -161,7 +172,12 @@ class ComputedTorque(ObservedLaw, ControlLaw):
     def _compute(self, t, q, v, ref: Reference, out) -> None:
         w = self._acceleration(t, q, v, ref)
         # §9.4.2.5: Â(q) w + Ĥ(q, q̇) is the inverse dynamic model at acceleration w
-        out[:] = algorithms.inverse_dynamics(self.model, self.data, q, v, w, friction=self.friction)
+        term = self._friction_term
+        out[:] = algorithms.inverse_dynamics(
+            self.model, self.data, q, v, w, friction=self.friction and term is None
+        )
+        if term is not None:
+            term.add(ref.v, out)  # Γf(q̇_d)
         if self.observer is not None:
             out += self.observer.estimate
 

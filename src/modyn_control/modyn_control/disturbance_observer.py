@@ -35,6 +35,7 @@ import numpy as np
 
 from modyn_model import algorithms
 
+from .friction import FrictionTerm, checked_friction_velocity
 from .laws import ControlError
 
 __all__ = ["DisturbanceObserver", "ObservedLaw"]
@@ -53,6 +54,10 @@ class DisturbanceObserver:
         Whether the model's own friction is part of NE (as in the law using the observer).
     max_gap : float
         Longest sampling interval (s) the velocity difference is taken over.
+    friction_velocity : {"measured", "desired"}
+        As the law's: with ``"desired"`` the model's friction Γf is taken at the desired
+        velocity the law used for τ_{k−1} (given to :meth:`applied`), so that δ̂ is what *that*
+        law misses (:mod:`modyn_control.friction`); ``"measured"``: at the midpoint q̄̇.
 
     Attributes
     ----------
@@ -60,7 +65,14 @@ class DisturbanceObserver:
         δ̂ (N·m or N), updated in place by :meth:`update`.
     """
 
-    def __init__(self, model, bandwidth, friction: bool = True, max_gap: float = 0.05):
+    def __init__(
+        self,
+        model,
+        bandwidth,
+        friction: bool = True,
+        max_gap: float = 0.05,
+        friction_velocity: str = "measured",
+    ):
         n = model.n
         k = np.asarray(bandwidth, dtype=float).reshape(-1)
         if k.size not in (1, n):
@@ -74,6 +86,12 @@ class DisturbanceObserver:
         self.data = model.make_data()
         self.bandwidth = np.broadcast_to(k, (n,)).copy()
         self.friction = bool(friction)
+        self._friction_term = (
+            FrictionTerm(model)
+            if self.friction and checked_friction_velocity(friction_velocity) == "desired"
+            else None
+        )
+        self._v_friction = np.zeros(n)  # the desired velocity of τ_{k−1}'s friction
         self.max_gap = float(max_gap)
         self.estimate = np.zeros(n)
         self._applied = np.zeros(n)  # τ held since the last update
@@ -101,9 +119,17 @@ class DisturbanceObserver:
             self._vm *= 0.5
             np.subtract(v, self._v, out=self._acc)
             self._acc /= dt
+            term = self._friction_term
             tau = algorithms.inverse_dynamics(
-                self.model, self.data, self._qm, self._vm, self._acc, friction=self.friction
+                self.model,
+                self.data,
+                self._qm,
+                self._vm,
+                self._acc,
+                friction=self.friction and term is None,
             )
+            if term is not None:
+                term.add(self._v_friction, tau)
             np.multiply(self.bandwidth, -dt, out=self._alpha)
             np.exp(self._alpha, out=self._alpha)
             np.subtract(1.0, self._alpha, out=self._alpha)  # α = 1 − exp(−K_o Δt)
@@ -117,9 +143,13 @@ class DisturbanceObserver:
         np.copyto(self._v, v)
         return self.estimate
 
-    def applied(self, tau: np.ndarray) -> None:
-        """The torque sent to the robot until the next :meth:`update` (after any saturation)."""
+    def applied(self, tau: np.ndarray, v_desired: np.ndarray | None = None) -> None:
+        """The torque sent to the robot until the next :meth:`update` (after any saturation),
+        and the desired velocity its friction was computed at (``friction_velocity="desired"``;
+        None keeps the previous one)."""
         np.copyto(self._applied, tau)
+        if v_desired is not None:
+            np.copyto(self._v_friction, v_desired)
 
 
 class ObservedLaw:
@@ -130,10 +160,14 @@ class ObservedLaw:
 
     observer: DisturbanceObserver | None = None
 
-    def _init_observer(self, model, bandwidth, friction: bool) -> None:
+    def _init_observer(
+        self, model, bandwidth, friction: bool, friction_velocity: str = "measured"
+    ) -> None:
         self.observer = None
         if bandwidth is not None and np.any(np.asarray(bandwidth, dtype=float) != 0.0):
-            self.observer = DisturbanceObserver(model, bandwidth, friction)
+            self.observer = DisturbanceObserver(
+                model, bandwidth, friction, friction_velocity=friction_velocity
+            )
         self._gap = np.zeros(model.n)
 
     def step(self, t: float, q, v, ref, out: np.ndarray) -> np.ndarray:
@@ -142,7 +176,7 @@ class ObservedLaw:
             return super().step(t, q, v, ref, out)
         obs.update(t, q, v)
         super().step(t, q, v, ref, out)  # _compute adds δ̂ before the saturation
-        obs.applied(out)
+        obs.applied(out, ref.v)
         return out
 
     def applied_torque(self, tau) -> None:
@@ -159,5 +193,5 @@ class ObservedLaw:
         if obs is not None:
             obs.update(t, q, v)  # the sample the next difference starts from
             np.copyto(obs.estimate, gap)
-            obs.applied(tau)
+            obs.applied(tau, ref.v)
         return gap

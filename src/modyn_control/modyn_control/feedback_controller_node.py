@@ -32,6 +32,7 @@ from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
+from .friction import FRICTION_VELOCITIES
 from .law_base import LawSwitch, Reference
 from .law_catalog import LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, JointPD, gains
@@ -78,7 +79,15 @@ _LAW_NUMBERS = {
     ),
 }
 _TASK_ROWS = ("x", "y", "z", "rx", "ry", "rz")
-_LAW_OTHER = {"law", "task_frame", "task_rows", "integral_action", "blend_time", "feedforward"}
+_LAW_OTHER = {
+    "law",
+    "task_frame",
+    "task_rows",
+    "integral_action",
+    "blend_time",
+    "feedforward",
+    "friction_velocity",
+}
 
 
 class _Stats:
@@ -152,6 +161,14 @@ class FeedbackController(Node):
             "integral_action",
             False,
             ParameterDescriptor(description="computed_torque, predictive: add K_I ∫e to w"),
+        )
+        self.declare_parameter(
+            "friction_velocity",
+            "desired",
+            ParameterDescriptor(
+                description="computed_torque, task_computed_torque: the model's friction Γf "
+                f"evaluated at the desired or the measured velocity, {FRICTION_VELOCITIES}"
+            ),
         )
         self.declare_parameter(
             "blend_time",
@@ -228,6 +245,11 @@ class FeedbackController(Node):
         for name in ("integral_action", "feedforward"):
             if not isinstance(values[name], bool):
                 raise ParameterError(f"{name} = {values[name]!r}: expected a bool")
+        if values["friction_velocity"] not in FRICTION_VELOCITIES:
+            choices = list(FRICTION_VELOCITIES)
+            raise ParameterError(
+                f"friction_velocity = {values['friction_velocity']!r}: expected one of {choices}"
+            )
         blend = values["blend_time"]
         if isinstance(blend, bool) or not isinstance(blend, int | float):
             raise ParameterError(f"blend_time = {blend!r}: expected a number of seconds")
@@ -266,6 +288,7 @@ class FeedbackController(Node):
             feedforward=values["feedforward"],
             integral_action=values["integral_action"],
             observer_bandwidth=values["observer_bandwidth"],
+            friction_velocity=values["friction_velocity"],
         )
         try:
             law = make_law(values["law"], model, settings)

@@ -63,6 +63,9 @@ class LawSettings:
     feedforward: bool = True
     integral_action: bool = False  # computed_torque / predictive: K_I ∫e on w
     observer_bandwidth: list = field(default_factory=list)  # computed_torque / predictive: K_o
+    # computed_torque / task_computed_torque: the friction Γf of Ĥ at q̇_d ("desired") or at
+    # the measured q̇ ("measured", [9.22] as written); modyn_control.friction says why
+    friction_velocity: str = "desired"
 
 
 def _opt(values):
@@ -88,6 +91,7 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
             effort_limit=limit,
             integral=s.integral_action,
             observer_bandwidth=_opt(s.observer_bandwidth),
+            friction_velocity=s.friction_velocity,
         )
     if name in ("task_pid", "task_computed_torque"):
         frame = s.task_frame or _tip_frame(model)
@@ -110,6 +114,7 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
             _opt(s.task_rows),
             effort_limit=limit,
             observer_bandwidth=_opt(s.observer_bandwidth),
+            friction_velocity=s.friction_velocity,
         )
     raise ControlError(f"law = {name!r}: expected one of {list(LAW_NAMES)}")
 

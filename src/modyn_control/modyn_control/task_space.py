@@ -30,6 +30,7 @@ from modyn_model import algorithms
 from modyn_model.kinematics import forward_kinematics
 
 from .disturbance_observer import ObservedLaw
+from .friction import FrictionTerm, checked_friction_velocity
 from .gains import second_order_gains
 from .law_base import ControlLaw, Reference, limits_array
 from .laws import ControlError
@@ -299,6 +300,9 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
     observer_bandwidth : float or (n,) array, optional
         K_o (rad/s) of a disturbance observer whose estimate is added to Γ
         (:mod:`modyn_control.disturbance_observer`); None or 0: none.
+    friction_velocity : {"measured", "desired"}
+        Where Ĥ's friction Γf is evaluated: at q̇ (default, [9.33] as written) or at the joint
+        reference's q̇_d (:mod:`modyn_control.friction`; what the node uses).
     """
 
     name = "task_computed_torque"
@@ -315,6 +319,7 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
         friction=True,
         effort_limit=None,
         observer_bandwidth=None,
+        friction_velocity="measured",
     ):
         super().__init__(model, frame, rows, effort_limit)
         kp, kd = second_order_gains(omega, zeta)
@@ -325,8 +330,12 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
                 raise ControlError(f"{name} = {x}: must be finite and >= 0")
         self.epsilon, self.lambda_max = float(epsilon), float(lambda_max)
         self.friction = bool(friction)
+        self.friction_velocity = checked_friction_velocity(friction_velocity)
+        self._friction_term = (
+            FrictionTerm(model) if self.friction and friction_velocity == "desired" else None
+        )
         self.qdd = np.zeros(self.n)  # the joint acceleration commanded last (rad/s²)
-        self._init_observer(model, observer_bandwidth, self.friction)
+        self._init_observer(model, observer_bandwidth, self.friction, self.friction_velocity)
 
     def reset(self, q, v) -> None:
         if self.observer is not None:
@@ -345,8 +354,11 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
         w = xdd_d[rows] + self.kd * (xd_d[rows] - twist[rows]) + self.kp * e[rows]  # [9.35]
         j_inv = damped_pinv(jac[rows], self.epsilon, self.lambda_max)
         np.dot(j_inv, w - bias[rows], out=self.qdd)  # [9.33]: J⁺ (w − J̇ q̇)
+        term = self._friction_term
         out[:] = algorithms.inverse_dynamics(
-            self.model, self.data, q, v, self.qdd, friction=self.friction
+            self.model, self.data, q, v, self.qdd, friction=self.friction and term is None
         )
+        if term is not None:
+            term.add(ref.v, out)  # Γf at the joint reference's q̇_d
         if self.observer is not None:
             out += self.observer.estimate

@@ -226,3 +226,48 @@ def test_bad_law_parameters_at_start(ros, planar_xml, params, match):
     overrides += [Parameter(k, value=v) for k, v in params.items()]
     with pytest.raises(ParameterError, match=match):
         FeedbackController(context=ros.context, parameter_overrides=overrides)
+
+
+def test_friction_velocity_parameter(ros, rx90_model, rx90_xml):
+    """computed_torque's friction Γf at q̇_d by default (modyn_control.friction), at the measured
+    q̇ with friction_velocity 'measured' (set at run time), a bad value refused naming it."""
+    model = rx90_model
+    assert model.coulomb.min() > 0 and model.viscous.min() > 0  # the URDF's friction
+    loop = Loop(ros, model, rx90_xml, law="computed_torque", omega=[9.0])
+    assert loop.node.get_parameter("friction_velocity").value == "desired"
+    loop.command(Q0, np.zeros(6), 1.0)
+    plan, times, effort = loop.follow(Q0, Q1, start=2.0)
+
+    def expected(s, q, v, at):
+        ref = _reference(plan, times, effort, s)
+        w = ref.a + 18.0 * (ref.v - v) + 81.0 * (ref.q - q)  # K_d = 2ω, K_p = ω², ω = 9
+        if at == "measured":  # [9.22]: Â w + Ĥ(q, q̇), friction included
+            return model.inverse_dynamics(q, v, w)
+        return model.inverse_dynamics(q, v, w, friction=False) + model.friction_torques(ref.v)
+
+    ref = _reference(plan, times, effort, 0.2)
+    v = -ref.v  # moving against the reference: sign(q̇) ≠ sign(q̇_d) on every moving joint
+    tau = loop.command(ref.q + 0.01, v, 2.2)
+    np.testing.assert_allclose(tau, expected(0.2, ref.q + 0.01, v, "desired"), atol=1e-6)
+    assert np.abs(tau - expected(0.2, ref.q + 0.01, v, "measured")).max() > 1.0
+    result = loop.set(friction_velocity="measured")
+    assert result[0].successful, result[0].reason
+    loop.command(ref.q, ref.v, 2.25)  # the change of law fades in over blend_time (0.1 s)
+    ref = _reference(plan, times, effort, 0.4)
+    tau = loop.command(ref.q + 0.01, -ref.v, 2.4)
+    np.testing.assert_allclose(tau, expected(0.4, ref.q + 0.01, -ref.v, "measured"), atol=1e-6)
+    result = loop.set(friction_velocity="sideways")
+    assert not result[0].successful
+    assert "friction_velocity = 'sideways': expected one of ['desired', 'measured']" in (
+        result[0].reason
+    )
+    assert loop.node.get_parameter("friction_velocity").value == "measured"
+
+
+def test_bad_friction_velocity_at_start(ros, planar_xml):
+    overrides = [
+        Parameter("robot_description", value=planar_xml),
+        Parameter("friction_velocity", value="both"),
+    ]
+    with pytest.raises(ParameterError, match=r"friction_velocity = 'both'"):
+        FeedbackController(context=ros.context, parameter_overrides=overrides)

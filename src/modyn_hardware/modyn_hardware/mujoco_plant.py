@@ -63,8 +63,21 @@ Integrators (the node's ``integrator`` parameter, same names as the built-in pla
 
 * ``"rk4"``: MuJoCo's ``mjINT_RK4``, classical 4th-order Runge-Kutta, the same scheme as
   :class:`~modyn_hardware.simulated.SimulatedPlant`'s ``rk4`` (effort held over the step).
-* ``"semi_implicit_euler"``: MuJoCo's ``mjINT_EULER`` with ``mjDSBL_EULERDAMP``, i.e.
-  q̇ ← q̇ + dt q̈, q ← q + dt q̇_new with explicit damping: the built-in plant's scheme.
+  Explicit in everything, damping included: a damping Fv on an effective inertia I is stable
+  only for dt·Fv/I < 2.785 (RK4's stability limit on the negative real axis).
+* ``"semi_implicit_euler"``: MuJoCo's ``mjINT_EULER`` with its implicit damping (``eulerdamp``,
+  MuJoCo's default): (A + dt·D) (q̇_{k+1} − q̇_k) = dt (τ − C q̇_k − Q − D q̇_k + f_friction), i.e.
+  A (q̇_{k+1} − q̇_k) = dt (τ − C q̇_k − Q − D q̇_{k+1} + ...), then q_{k+1} = q_k + dt q̇_{k+1}.
+  The viscous term is backward Euler, stable for any damping (a damped inertia decays by
+  I/(I + dt·Fv) per step, never overshoots), everything else is the symplectic Euler of the
+  built-in plant. Without damping (``friction=False``, or a model without Fv) it is exactly the
+  built-in ``semi_implicit_euler``.
+
+Stiff damping: a URDF's ``<dynamics damping>`` on a light link (example-robot-data's xarm7: Fv =
+2 N·m·s/rad on a wrist of 1.4e-4 kg·m², dt·Fv/I = 14.6 at 1 kHz) makes any explicit scheme
+diverge. With ``rk4``, :meth:`MujocoPlant.step` checks the damping against the step each time
+the step changes (the first step: at start) and logs a warning naming the joint
+(:func:`damping_stability`; also in :attr:`MujocoPlant.notes`).
 
 The MuJoCo timestep is the ``dt`` of each :meth:`MujocoPlant.step` call (the node's 1/rate).
 """
@@ -88,7 +101,14 @@ from .checks import checked_vector
 from .plant import Plant, PlantError, PlantState
 from .simulated import INTEGRATORS
 
-__all__ = ["GEOMETRIES", "MujocoPlant", "mesh_candidates", "mujoco_urdf"]
+__all__ = [
+    "GEOMETRIES",
+    "RK4_STABILITY_LIMIT",
+    "MujocoPlant",
+    "damping_stability",
+    "mesh_candidates",
+    "mujoco_urdf",
+]
 
 #: values of the ``geometry`` option (see :func:`mujoco_urdf`)
 GEOMETRIES = ("none", "collision")
@@ -109,6 +129,51 @@ _MOVING_TYPES = ("revolute", "continuous", "prismatic", "floating", "planar")
 _log = logging.getLogger(__name__)
 #: impedance d0 = d_width of the dry-friction constraint (MuJoCo default 0.9; see the docstring)
 _FRICTION_IMPEDANCE = 0.99
+#: |z| where classical RK4's stability polynomial 1 + z + z²/2 + z³/6 + z⁴/24 reaches modulus 1
+#: on the negative real axis: ẋ = −λx integrates stably only for dt·λ below it
+RK4_STABILITY_LIMIT = 2.785293563405282
+
+
+def damping_stability(
+    model: RobotModel, q: np.ndarray, dt: float
+) -> tuple[float, list[tuple[str, float, float]]]:
+    """How stiff the model's viscous damping is for an explicit step ``dt`` at pose ``q``.
+
+    The damped velocity obeys A(q) v̇ = −D v + ... (D = diag(Fv)), whose decay rates are the
+    eigenvalues λ of A⁻¹D (those of the symmetric D^½ A⁻¹ D^½). An explicit scheme is stable
+    only while dt·λ_max stays below its limit (2 for Euler, :data:`RK4_STABILITY_LIMIT` for RK4).
+
+    Parameters
+    ----------
+    model : RobotModel
+        Mass matrix (rotor inertia included) and ``viscous`` (Fv).
+    q : (n,) array
+        The pose (rad / m); the mass matrix, hence λ, depends on it.
+    dt : float
+        The step (s).
+
+    Returns
+    -------
+    rate : float
+        dt·λ_max (dimensionless).
+    joints : list of (name, dt·Fv_j·(A⁻¹)_jj, 1/(A⁻¹)_jj)
+        Per joint with Fv > 0: its own stiffness number (the joint's damping on the inertia it
+        moves when the other joints are free; a lower bound of ``rate``) and that effective
+        inertia (kg·m² or kg), largest number first.
+    """
+    fv = np.asarray(model.viscous, dtype=float)
+    if not np.any(fv > 0.0):
+        return 0.0, []
+    a_inv = np.linalg.inv(model.mass_matrix(q))
+    root = np.sqrt(fv)
+    rate = float(dt * np.linalg.eigvalsh(root[:, None] * a_inv * root[None, :]).max())
+    diag = np.diag(a_inv)
+    joints = [
+        (model.joint_names[j], float(dt * fv[j] * diag[j]), float(1.0 / diag[j]))
+        for j in np.flatnonzero(fv > 0.0)
+    ]
+    joints.sort(key=lambda x: -x[1])
+    return rate, joints
 
 
 def mujoco_urdf(
@@ -478,9 +543,11 @@ class MujocoPlant(Plant):
             else mujoco.mjtIntegrator.mjINT_EULER
         )
         dsbl = mujoco.mjtDisableBit
-        # no joint-limit constraint (as the built-in plant), explicit damping in Euler (the
-        # built-in scheme), and no silent reset to the initial state on a diverging step
-        m.opt.disableflags |= int(dsbl.mjDSBL_LIMIT | dsbl.mjDSBL_EULERDAMP | dsbl.mjDSBL_AUTORESET)
+        # no joint-limit constraint (as the built-in plant) and no silent reset to the initial
+        # state on a diverging step; Euler keeps MuJoCo's implicit damping (eulerdamp), stable
+        # for any damping (the module docstring)
+        m.opt.disableflags |= int(dsbl.mjDSBL_LIMIT | dsbl.mjDSBL_AUTORESET)
+        m.opt.disableflags &= ~int(dsbl.mjDSBL_EULERDAMP)
         self.mj_model = m
         self.mj_data = d = mujoco.MjData(m)
         # MuJoCo orders joints by body; when the two orders agree (every serial arm) the modyn
@@ -554,6 +621,7 @@ class MujocoPlant(Plant):
             self._dt = m.opt.timestep = dt
             # dry friction as stiff as MuJoCo accepts at this step (its "refsafe" minimum)
             m.dof_solref[:, 0] = 2.0 * dt
+            self._check_damping(dt)
         np.copyto(self._q_saved, d.qpos)
         np.copyto(self._v_saved, d.qvel)
         self._mj.mj_step(m, d)
@@ -586,3 +654,38 @@ class MujocoPlant(Plant):
         d.qacc_warmstart[:] = 0.0
         self._tau.fill(0.0)
         d.qfrc_applied[:] = 0.0
+
+    # ------------------------------------------------------------------ internals
+    def _check_damping(self, dt: float) -> None:
+        """Warn (log and :attr:`notes`) when ``rk4`` at step ``dt`` is unstable for the damping.
+
+        Checked at the current pose (the initial one at the first step); semi-implicit Euler
+        treats the damping implicitly and needs no check.
+        """
+        if self.integrator != "rk4" or not self.friction:
+            return
+        q = self.read().position
+        rate, joints = damping_stability(self.model, q, dt)
+        if rate < RK4_STABILITY_LIMIT:
+            return
+        limit = RK4_STABILITY_LIMIT
+        stiff = [j for j in joints if j[1] >= limit] or joints[:1]
+        names = self.model.joint_names
+
+        def units(name: str) -> tuple[str, str]:
+            prismatic = self.model.sigma[names.index(name)] == 1
+            return ("N·s/m", "kg") if prismatic else ("N·m·s/rad", "kg·m²")
+
+        which = ", ".join(
+            f"'{name}' (Fv = {self.model.viscous[names.index(name)]:g} {units(name)[0]} on an "
+            f"effective inertia of {inertia:.3g} {units(name)[1]}: dt·Fv/I = {number:.3g})"
+            for name, number, inertia in stiff
+        )
+        note = (
+            f"integrator rk4 at dt = {dt:g} s is unstable for the viscous damping of joint(s) "
+            f"{which}; dt·λ_max = {rate:.3g} exceeds RK4's limit {limit:.3f}, the simulation "
+            f"will diverge once these joints move: use integrator 'semi_implicit_euler' (damping "
+            f"implicit) or a step below {dt * limit / rate:.3g} s"
+        )
+        self.notes.append(note)
+        _log.warning("mujoco plant: %s", note)
