@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable
 
 import rclpy
@@ -57,6 +58,7 @@ EXIT_RUNTIME = 1
 
 _CONFIG_ERRORS = (ParameterError, InvalidParameterTypeException, InvalidParameterValueException)
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
 
 
 class StopRequest:
@@ -218,11 +220,16 @@ def _shutdown(node, executor, context, logger, quiet: bool) -> None:
         steps.append(("destroy_node", node.destroy_node))
     steps.append(("rclpy shutdown", _try_shutdown))
     for what, step in steps:
+        start = time.monotonic()
         try:
             step()
         except Exception as exc:  # noqa: BLE001 - see the docstring
             if not quiet:
                 logger.warning(f"{what}: {type(exc).__name__}: {exc}")
+        took = time.monotonic() - start
+        if took > _SLOW_STEP and what != "rclpy shutdown":  # logging ends with rclpy
+            # a launcher escalates to SIGKILL after a few seconds: say where the time went
+            logger.warning(f"shutdown: {what} took {took:.1f} s")
 
 
 def _try_shutdown() -> None:
