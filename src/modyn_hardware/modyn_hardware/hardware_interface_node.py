@@ -955,7 +955,7 @@ class HardwareInterfaceNode(Node):
         self.get_logger().info(
             f"stopping: last command to the robot is gravity compensation "
             f"{np.round(tau, 3).tolist()} at q = {np.round(q, 4).tolist()}"
-            + ("" if acked else " (not acknowledged by the controller)")
+            + ("" if acked else " (not acknowledged by every subscriber within 0.2 s)")
         )
 
     # ------------------------------------------------------------------ services

@@ -172,7 +172,8 @@ class Ros2ControlBridge(Plant):
     def stop(self, effort: Sequence[float] | np.ndarray, ack_timeout: float = 0.2) -> bool:
         """The last command before ``hardware_interface`` exits: send ``effort`` (the node gives
         gravity compensation at the last measured pose, N·m / N, model order) and wait up to
-        ``ack_timeout`` s for the controller's subscription to acknowledge it.
+        ``ack_timeout`` s until every reliable subscriber (the controller, and any recorder)
+        has acknowledged it, so that it is not lost with the publisher.
 
         A forward_command_controller keeps this command in force; bringing a moving arm to rest
         after it is the robot side's command timeout (docs/ros2_control.md, "Stop behaviour").
@@ -180,7 +181,7 @@ class Ros2ControlBridge(Plant):
         Returns
         -------
         bool
-            True if the command was acknowledged (always True on an rclpy without
+            True if every subscriber acknowledged it in time (always True on an rclpy without
             ``wait_for_all_acked``).
         """
         self.write(effort)
