@@ -13,10 +13,9 @@ machine, so the bound is loose by design: measured in four runs at load average 
 0.0012-0.0088 rad, max 0.002-0.04 rad, final error <= 8.2 mrad. A mapping error in either joint
 order would not converge at all.
 
-(The watchdog's hold through the bridge after a controller kill is not a test here: in real
-time on a loaded 2-core machine the controller's start-up pauses trip a short watchdog before
-the kill and a long one leaves the last effort applied for longer; see docs/ros2_control.md for
-the manual runs. The lockstep kill test in test_closed_loop.py is the deterministic evidence.)
+(The stop behaviour through the bridge, a killed controller and a stopped or killed
+hardware_interface, is tested in test_supervision.py, with the fake robot in a process of its
+own; docs/ros2_control.md, "Stop behaviour".)
 """
 
 from __future__ import annotations

@@ -7,9 +7,20 @@ executable with ``--ros-args -r __node:=<name> --params-file <file>``, exactly t
 SIGINT/SIGTERM, and reports a node that dies. It is a process starter and supervisor, nothing
 more.
 
+Supervision policy (docs/running.md). The node that holds the robot (``hardware_interface``:
+its command watchdog applies the safe hold when commands stop) is never stopped because another
+node died: the death of any other node is reported at once on stderr (exit code or signal, the
+last lines of its log) and the system keeps running, so that the hold latches; the runner stops
+everything only on SIGINT/SIGTERM, when the holder itself exits, or when no node is left. Its
+exit status is 0 when every node ran until the stop and exited 0, 1 otherwise (a node died, the
+holder exited, or a node's exit status at the stop was not 0). Dead nodes are not restarted: a
+restarted controller would get the latched trajectory and, once ``~/reset`` clears the fault,
+pull the arm to a point of a motion that is over.
+
 Command line::
 
     modyn_system rx90_sim [--set feedback_controller.kp=[300.0]] [--log-dir DIR] [--timeout S]
+                          [--skip NODE] [--same-process-group]
 """
 
 from __future__ import annotations
@@ -27,7 +38,11 @@ import yaml
 
 from .system import BringupError, NodeSpec, SystemSpec, load_system
 
-__all__ = ["SystemRunner", "executable_path", "main"]
+__all__ = ["HOLDERS", "SystemRunner", "executable_path", "main"]
+
+#: (package, executable) of the nodes that hold the robot when commands stop; the runner never
+#: stops them because another node died
+HOLDERS = frozenset({("modyn_hardware", "hardware_interface")})
 
 
 def executable_path(package: str, executable: str) -> Path:
@@ -50,13 +65,21 @@ class SystemRunner:
     """Runs the nodes of a :class:`SystemSpec` as child processes.
 
     Use as a context manager, or call :meth:`start`, :meth:`wait_ready` and :meth:`stop`.
-    Each node's output goes to ``<log_dir>/<node>.log``.
+    Each node's output goes to ``<log_dir>/<node>.log``. With ``new_session`` (the default)
+    each node is the leader of a session of its own, so that a terminal's Ctrl-C reaches the
+    runner alone, which then stops the nodes; without it the nodes stay in the runner's process
+    group and receive a terminal's signals themselves, as under ``ros2 launch``.
     """
 
     def __init__(
-        self, spec: SystemSpec, log_dir: str | os.PathLike | None = None, env: dict | None = None
+        self,
+        spec: SystemSpec,
+        log_dir: str | os.PathLike | None = None,
+        env: dict | None = None,
+        new_session: bool = True,
     ):
         self.spec = spec
+        self.new_session = new_session
         self._tmp = tempfile.TemporaryDirectory(prefix=f"modyn_{spec.name}_params_")
         # logs outlive the run (a failed test or demo points at them)
         self.log_dir = (
@@ -96,8 +119,17 @@ class SystemRunner:
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 env=self.env,
-                start_new_session=True,
+                start_new_session=self.new_session,
             )
+
+    @property
+    def holders(self) -> tuple[str, ...]:
+        """Names of the nodes that hold the robot (:data:`HOLDERS`)."""
+        return tuple(n.name for n in self.spec.nodes if (n.package, n.executable) in HOLDERS)
+
+    def pids(self) -> dict[str, int]:
+        """Process id of each started node."""
+        return {name: p.pid for name, p in self.processes.items()}
 
     def dead(self) -> dict[str, int]:
         """Nodes that have exited, with their return codes."""
@@ -109,8 +141,9 @@ class SystemRunner:
             return ""
         return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
 
-    def wait_ready(self, timeout: float = 30.0) -> None:
-        """Block until every node is in the ROS graph; raise BringupError if one dies or time runs out."""
+    def wait_ready(self, timeout: float = 30.0, interrupted=None) -> None:
+        """Block until every node is in the ROS graph; raise BringupError if one dies, time runs
+        out, or ``interrupted()`` (optional) becomes true."""
         import rclpy
         from rclpy.node import Node
 
@@ -121,6 +154,8 @@ class SystemRunner:
             deadline = time.monotonic() + timeout
             expected = {n.name for n in self.spec.nodes}
             while True:
+                if interrupted is not None and interrupted():
+                    raise BringupError("interrupted while the nodes were starting")
                 dead = self.dead()
                 if dead:
                     name, code = next(iter(dead.items()))
@@ -139,8 +174,13 @@ class SystemRunner:
             probe.destroy_node()
             rclpy.shutdown(context=context)
 
-    def stop(self, node: str | None = None, timeout: float = 5.0) -> dict[str, int]:
-        """SIGINT (then SIGTERM, SIGKILL) to one node or all; returns the exit codes."""
+    def stop(
+        self, node: str | None = None, timeout: float = 5.0, kill_timeout: float = 5.0
+    ) -> dict[str, int]:
+        """SIGINT to one node or all, SIGTERM to those still running ``timeout`` s later,
+        SIGKILL ``kill_timeout`` s after that (``ros2 launch``'s sigterm_timeout and
+        sigkill_timeout, 5 s each: a node exits in 0.3-4 s on a 2-core machine at load average
+        10, most of it in DDS and interpreter teardown); returns the exit codes."""
         targets = {node: self.processes[node]} if node else dict(self.processes)
         for p in targets.values():
             if p.poll() is None:
@@ -152,7 +192,7 @@ class SystemRunner:
                     p.wait(max(0.0, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
                     p.send_signal(sig)
-            deadline = time.monotonic() + 2.0
+            deadline = time.monotonic() + kill_timeout
         for p in targets.values():
             p.wait()
         if node is None:
@@ -184,8 +224,78 @@ class SystemRunner:
                 p.kill()
 
 
+def describe_exit(code: int | None) -> str:
+    """``exit code 1``, ``killed by SIGKILL`` (a negative Popen return code), ``running``."""
+    if code is None:
+        return "running"
+    if code < 0:
+        try:
+            return f"killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"killed by signal {-code}"
+    return f"exit code {code}"
+
+
+class _StopSignals:
+    """The runner's SIGINT/SIGTERM handler: records them (the loop then stops the nodes)."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def __call__(self, signum, _frame) -> None:
+        if self.signum is None:
+            self.signum = signum
+
+    def install(self) -> None:
+        signal.signal(signal.SIGINT, self)
+        signal.signal(signal.SIGTERM, self)
+
+    @staticmethod
+    def ignore_from_now_on() -> None:
+        """Once the nodes are stopped: SIG_IGN, because the interpreter's finalization puts
+        back the default action of a handled signal and a late one would kill the exiting
+        runner (status -2) instead of letting it report."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _report_death(runner: SystemRunner, name: str, code: int, holder: bool) -> None:
+    log = runner.log_dir / f"{name}.log"
+    if holder:
+        what = "it held the robot: stopping the system"
+    else:
+        holders = ", ".join(runner.holders) or "no node"
+        what = (
+            f"the system keeps running: {holders} holds the robot (its command watchdog latches "
+            "the safe hold once commands stop, until ~/reset); stop with Ctrl-C"
+        )
+    print(
+        f"modyn_system: ERROR: node '{name}' died ({describe_exit(code)}); {what}.\n"
+        f"  last lines of {log}:\n{runner.log_tail(name)}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
+def supervise(runner: SystemRunner, stop: _StopSignals, poll: float = 0.2) -> dict[str, int]:
+    """Watch the nodes until a stop signal, the holder's exit, or no node left (see the module
+    docstring); return the nodes that died meanwhile with their return codes."""
+    died: dict[str, int] = {}
+    holders = set(runner.holders)
+    while stop.signum is None:
+        for name, code in runner.dead().items():
+            if name not in died:
+                died[name] = code
+                _report_death(runner, name, code, name in holders)
+        if holders & died.keys() or len(died) == len(runner.processes):
+            break
+        time.sleep(poll)
+    return died
+
+
 def main(argv: list[str] | None = None) -> int:
-    """``modyn_system``: run a system until Ctrl-C, SIGTERM, or a node dies (exit 1)."""
+    """``modyn_system``: run a system until Ctrl-C, SIGTERM or the holder's exit (see the module
+    docstring for the policy and the exit status)."""
     parser = argparse.ArgumentParser(
         prog="modyn_system", description="Run a modyn system (config/systems/<name>.yaml)."
     )
@@ -201,42 +311,65 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--timeout", type=float, default=30.0, help="seconds to wait for the nodes to come up"
     )
+    parser.add_argument(
+        "--skip",
+        action="append",
+        default=[],
+        metavar="NODE",
+        help="do not start this node of the system (e.g. a fake robot that runs elsewhere)",
+    )
+    parser.add_argument(
+        "--same-process-group",
+        action="store_true",
+        help="keep the nodes in the runner's process group, as ros2 launch does: a terminal's "
+        "Ctrl-C then reaches every node directly (and once more from the runner)",
+    )
     args = parser.parse_args(argv)
+    # from the start: a Ctrl-C while the nodes start stops the ones already started
+    stop = _StopSignals()
+    stop.install()
+    runner = None
     try:
         spec = load_system(args.system, args.set)
-        runner = SystemRunner(spec, args.log_dir)
+        unknown = sorted(set(args.skip) - {n.name for n in spec.nodes})
+        if unknown:
+            raise BringupError(
+                f"--skip {unknown}: no such node in {spec.source} "
+                f"(nodes: {[n.name for n in spec.nodes]})"
+            )
+        spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
+        runner = SystemRunner(spec, args.log_dir, new_session=not args.same_process_group)
         runner.start()
-        runner.wait_ready(args.timeout)
+        runner.wait_ready(args.timeout, interrupted=lambda: stop.signum is not None)
     except BringupError as exc:
         print(f"modyn_system: {exc}", file=sys.stderr)
-        if "runner" in locals():
-            runner.stop()
+        if runner is not None:
+            _print_exits(runner.stop(), {})
+        stop.ignore_from_now_on()
         return 1
-    print(
-        f"modyn_system: '{spec.name}' running ({', '.join(n.name for n in spec.nodes)}); logs in {runner.log_dir}",
-        flush=True,
-    )
-    stop = {"signal": None}
+    started = ", ".join(f"{name} (pid {pid})" for name, pid in runner.pids().items())
+    print(f"modyn_system: '{spec.name}' running: {started}; logs in {runner.log_dir}", flush=True)
+    died = supervise(runner, stop)
+    if stop.signum is not None:
+        print(f"modyn_system: {signal.Signals(stop.signum).name} received: stopping", flush=True)
+    codes = runner.stop()
+    stop.ignore_from_now_on()
+    _print_exits(codes, died)
+    return 0 if not died and not any(codes.values()) else 1
 
-    def handler(signum, _frame):
-        stop["signal"] = signum
 
-    signal.signal(signal.SIGINT, handler)
-    signal.signal(signal.SIGTERM, handler)
-    status = 0
-    while stop["signal"] is None:
-        dead = runner.dead()
-        if dead:
-            for name, code in dead.items():
-                print(
-                    f"modyn_system: node '{name}' exited with code {code}:\n{runner.log_tail(name)}",
-                    file=sys.stderr,
-                )
-            status = 1
-            break
-        time.sleep(0.2)
-    runner.stop()
-    return status
+def _print_exits(codes: dict[str, int], died: dict[str, int]) -> None:
+    """One line per node whose exit was not a clean stop (stderr)."""
+    for name, code in codes.items():
+        if name in died:
+            print(
+                f"modyn_system: node '{name}' had died ({describe_exit(code)})",
+                file=sys.stderr,
+            )
+        elif code != 0:
+            print(
+                f"modyn_system: node '{name}' stopped with {describe_exit(code)}", file=sys.stderr
+            )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,13 @@ It behaves, on the topics, like a controller_manager running
   log, as the real controller does; the last command stays in force (no timeout, as in
   ros2_control); non-finite values are ignored too (the real controller would pass them to the
   hardware);
+* with ``command_timeout`` > 0, the protection a real robot needs behind that controller (a
+  drive's command watchdog, docs/ros2_control.md "Stop behaviour"): until the first command, and
+  from the moment no command has arrived for ``command_timeout`` wall seconds, the drive holds
+  the pose where the commands stopped, τ = Q(q) + Kp (q_hold − q) − Kd q̇ with ``hold_kp`` and
+  ``hold_kd``, clipped to the model's effort limits, evaluated at every 1 kHz step; an error log
+  gives the silence measured when the hold began (``command timeout: no command for ... s``);
+  the next command releases it (logged);
 * ``joint_state_broadcaster`` with ``use_local_topics: true``: publishes sensor_msgs/JointState
   on ``/joint_state_broadcaster/joint_states`` (``/joint_states`` with
   ``use_local_topics: false``), joints in ``state_joints`` order, stamped with the node clock;
@@ -22,11 +29,14 @@ Parameters: ``robot_description``, ``model_extras`` (the robot), ``controller``
 ``state_joints`` (string[], published order; default the model's order reversed, so that a
 client that assumes the order fails), ``update_rate`` (Hz, 1000), ``publish_every`` (steps
 between states, 1), ``initial_positions`` (double[], ``joints`` order; default zeros),
-``integrator`` (``semi_implicit_euler``), ``use_local_topics`` (true).
+``integrator`` (``semi_implicit_euler``), ``use_local_topics`` (true), ``command_timeout`` (s,
+0: off, the forward_command_controller's own behaviour), ``hold_kp`` and ``hold_kd`` (double[],
+one value or one per entry of ``joints``; N·m/rad and N·m·s/rad; default 100 and 20).
 """
 
 from __future__ import annotations
 
+import math
 import sys
 import time
 
@@ -36,6 +46,7 @@ from rclpy.node import Node
 from sensor_msgs.msg import JointState
 from std_msgs.msg import Float64MultiArray
 
+from modyn_model import algorithms as alg
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import STATE_QOS
@@ -76,6 +87,9 @@ class FakeRos2Control(Node):
             ("initial_positions", [0.0]),
             ("integrator", "semi_implicit_euler"),
             ("use_local_topics", True),
+            ("command_timeout", 0.0),
+            ("hold_kp", [100.0]),
+            ("hold_kd", [20.0]),
         ):
             self.declare_parameter(name, default)
         source = ModelSource(self)
@@ -108,6 +122,36 @@ class FakeRos2Control(Node):
             self.plant = SimulatedPlant(model, get("integrator").value, q0=q0_model)
         except PlantError as exc:
             raise FakeRos2ControlError(f"parameter integrator: {exc}") from None
+        timeout = float(get("command_timeout").value)
+        if not (math.isfinite(timeout) and timeout >= 0.0):
+            raise FakeRos2ControlError(
+                f"parameter command_timeout: {timeout} is not a finite number >= 0 (s; 0: off)"
+            )
+        gains = {}
+        for param in ("hold_kp", "hold_kd"):
+            g = [float(x) for x in get(param).value]
+            if len(g) == 1:
+                g = g * len(names)
+            if len(g) != len(names) or not all(math.isfinite(x) and x >= 0 for x in g):
+                raise FakeRos2ControlError(
+                    f"parameter {param}: {g} must be one value or {len(names)} (joints "
+                    f"{joints}), finite and >= 0"
+                )
+            gains[param] = np.zeros(len(names))
+            gains[param][self._cmd_to_model] = g
+        self._timeout_ns = round(timeout * 1e9)
+        self._kp, self._kd = gains["hold_kp"], gains["hold_kd"]
+        self._model = model
+        self._data = model.make_data()
+        self._effort_hi = np.asarray(model.effort_limit, dtype=float)
+        self._effort_lo = -self._effort_hi
+        self._q_hold = q0_model.copy()
+        self._hold_tau = np.zeros(len(names))
+        self._hold_tmp = np.zeros(len(names))
+        self._cmd_rx_ns: int | None = None  # steady receipt time of the last command
+        #: the drive holds (before the first command, after a command timeout)
+        self.holding = self._timeout_ns > 0
+        self.timeouts = 0
         self._joints = joints
         self._tau = np.zeros(len(names))
         self._dt = 1.0 / rate
@@ -149,6 +193,38 @@ class FakeRos2Control(Node):
             return
         self._tau[self._cmd_to_model] = arr
         self.commands += 1
+        self._cmd_rx_ns = time.monotonic_ns()
+        if self.holding:
+            self.holding = False
+            if self.timeouts:
+                self.get_logger().info("commands again: the drive hold is released")
+
+    def _check_timeout(self, now_ns: int) -> None:
+        """Start the drive hold once no command has come for ``command_timeout``."""
+        if self.holding or self._timeout_ns <= 0 or self._cmd_rx_ns is None:
+            return
+        silence = now_ns - self._cmd_rx_ns
+        if silence <= self._timeout_ns:
+            return
+        self.holding = True
+        self.timeouts += 1
+        np.copyto(self._q_hold, self.plant.read().position)
+        self.get_logger().error(
+            f"command timeout: no command for {silence * 1e-9:.3f} s (command_timeout "
+            f"{self._timeout_ns * 1e-9:g} s): drive hold at q = "
+            f"{np.round(self._q_hold, 4).tolist()} until the next command"
+        )
+
+    def _hold_effort(self) -> np.ndarray:
+        """τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to the effort limits (model order)."""
+        state = self.plant.read()
+        tau = self._hold_tau
+        np.subtract(self._q_hold, state.position, out=tau)
+        tau *= self._kp
+        tau += alg.gravity(self._model, self._data, state.position)
+        tau -= np.multiply(self._kd, state.velocity, out=self._hold_tmp)
+        np.clip(tau, self._effort_lo, self._effort_hi, out=tau)
+        return tau
 
     def _on_update(self) -> None:
         # the robot's time is the wall clock: a late tick (a loaded machine) integrates the steps
@@ -161,9 +237,13 @@ class FakeRos2Control(Node):
         if behind > _MAX_CATCH_UP:
             self.skipped += behind - _MAX_CATCH_UP
             self._k = due - _MAX_CATCH_UP
-        self.plant.write(self._tau)
+        self._check_timeout(now)
+        if not self.holding:
+            self.plant.write(self._tau)
         published = False
         while self._k < due:
+            if self.holding:  # the drive's hold law runs at the robot's own rate
+                self.plant.write(self._hold_effort())
             self.plant.step(self._dt)
             self._k += 1
             published |= self._k % self._every == 0

@@ -940,6 +940,24 @@ class HardwareInterfaceNode(Node):
         self._cycle_time_ns += time.monotonic_ns() - now
         self._cycles += 1
 
+    def on_shutdown(self) -> None:
+        """Called once by run_node when the node stops (signal or error), before it is
+        destroyed: a plant that outlives this process (the ros2_control bridge, which has a
+        ``stop`` method) is sent its last command, gravity compensation at the last measured
+        pose, clipped to the effort limits (docs/ros2_control.md, "Stop behaviour")."""
+        stop = getattr(self.plant, "stop", None)
+        if not callable(stop) or not self._plant_was_ready:
+            return  # a simulated plant ends with the process; a robot never heard says nothing
+        q = self.plant.read().position
+        tau = np.array(alg.gravity(self.model, self._data, q), dtype=float)
+        self._guard.clip_effort(tau)
+        acked = stop(tau)
+        self.get_logger().info(
+            f"stopping: last command to the robot is gravity compensation "
+            f"{np.round(tau, 3).tolist()} at q = {np.round(q, 4).tolist()}"
+            + ("" if acked else " (not acknowledged by every subscriber within 0.2 s)")
+        )
+
     # ------------------------------------------------------------------ services
     def _on_reset(self, request: Trigger.Request, response: Trigger.Response) -> Trigger.Response:
         """Clear a latched fault (the plant is not moved); refused while a limit in fault mode

@@ -169,6 +169,30 @@ class Ros2ControlBridge(Plant):
         self._publisher.publish(self._msg)
         self.counters["commands"] += 1
 
+    def stop(self, effort: Sequence[float] | np.ndarray, ack_timeout: float = 0.2) -> bool:
+        """The last command before ``hardware_interface`` exits: send ``effort`` (the node gives
+        gravity compensation at the last measured pose, N·m / N, model order) and wait up to
+        ``ack_timeout`` s until every reliable subscriber (the controller, and any recorder)
+        has acknowledged it, so that it is not lost with the publisher.
+
+        A forward_command_controller keeps this command in force; bringing a moving arm to rest
+        after it is the robot side's command timeout (docs/ros2_control.md, "Stop behaviour").
+
+        Returns
+        -------
+        bool
+            True if every subscriber acknowledged it in time (always True on an rclpy without
+            ``wait_for_all_acked``).
+        """
+        self.write(effort)
+        self.step(0.0)
+        wait = getattr(self._publisher, "wait_for_all_acked", None)
+        if not callable(wait):  # pragma: no cover - rclpy older than Galactic
+            return True
+        from rclpy.duration import Duration
+
+        return bool(wait(Duration(nanoseconds=round(ack_timeout * _NS))))
+
     def reset(self, q0, v0=None) -> None:
         """Refused: a robot under ros2_control cannot be moved back by a command."""
         raise PlantError(

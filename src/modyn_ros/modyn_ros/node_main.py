@@ -1,13 +1,43 @@
 """The console-script main shared by the modyn nodes.
 
-Exit status: 0 after SIGINT/SIGTERM or a normal shutdown, 2 on a configuration error (a
-parameter that cannot be used; the fatal log line names it), 1 on a fatal runtime error of the
-node (e.g. a diverging plant). A signal that lands while rclpy is inside a callback is a
-normal shutdown, not a crash.
+Exit status: 0 after SIGINT/SIGTERM (any number of them) or a normal shutdown, 2 on a
+configuration error (a parameter that cannot be used; the fatal log line names it), 1 on a fatal
+runtime error of the node (e.g. a diverging plant).
+
+Signals. A terminal's Ctrl-C goes to the whole process group, and ``ros2 launch`` (or the
+runner) forwards one more SIGINT to each node, so a node gets two or more signals, the later
+ones while it is already shutting down. With rclpy's own handlers, SIGINT becomes a
+``KeyboardInterrupt`` raised wherever the main thread happens to be: inside a callback, inside
+``take_message`` (where pybind11 turns it into ``RuntimeError: Unable to convert call argument
+...``) or inside ``destroy_node`` during the shutdown; and rclpy's handler thread shuts the
+context down at the same moment, so that nothing can be published any more on the way out (the
+ros2_control bridge needs to send its last command then). Here:
+
+* rclpy is initialised without its signal handlers (``SignalHandlerOptions.NO``); a Python
+  handler for SIGINT and SIGTERM (:class:`StopRequest`) only records the signal;
+* the kernel wakes a small thread through ``signal.set_wakeup_fd``; it triggers a guard
+  condition of the node, so an executor blocked in ``rcl_wait`` returns, the main thread runs the
+  Python handler, and the spin loop ends after the callback in progress (never in the middle
+  of one);
+* the shutdown (the node's ``on_shutdown`` hook if it has one, the executor, the node, rclpy)
+  runs with that handler still installed, on a context that is still valid: later signals are
+  counted and nothing else. Once it is done both signals are ignored (SIG_IGN) until the process
+  exits, because the interpreter's finalization would put back their default action and a late
+  signal would kill the exiting process (status -2 or -15). So :func:`run_node` is meant to be
+  a process's main, as in the console scripts;
+* an exception out of the spin loop once a stop was requested, or once the context is no longer
+  valid, is part of the shutdown, not a crash; before that it is a real error and is raised.
+
+A signal that arrives before :func:`run_node` starts (while the node's modules are imported,
+about a second) still gets Python's default behaviour.
 """
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+import time
 from collections.abc import Callable
 
 import rclpy
@@ -16,12 +46,105 @@ from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
 
 from .params import ParameterError
 
-__all__ = ["EXIT_CONFIG", "EXIT_RUNTIME", "run_node"]
+try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is caught)
+    from rclpy.signals import SignalHandlerOptions
+except ImportError:  # pragma: no cover
+    SignalHandlerOptions = None
+
+__all__ = ["EXIT_CONFIG", "EXIT_RUNTIME", "StopRequest", "run_node"]
 
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
 
 _CONFIG_ERRORS = (ParameterError, InvalidParameterTypeException, InvalidParameterValueException)
+_STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+_SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
+
+
+class StopRequest:
+    """SIGINT/SIGTERM handling of a node process: records the signals, wakes the spin loop.
+
+    Attributes
+    ----------
+    signum : int or None
+        The first signal received; None while no stop was requested.
+    count : int
+        Signals received so far.
+    installed : bool
+        The handlers are installed (:meth:`install` was called from the main thread).
+    """
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+        self.count = 0
+        self.installed = False
+        self._wake: Callable[[], None] | None = None
+
+    @property
+    def requested(self) -> bool:
+        """A stop was requested."""
+        return self.signum is not None
+
+    def __call__(self, signum: int, _frame) -> None:
+        # the Python-level handler: runs in the main thread between two bytecodes, possibly in a
+        # callback or inside rclpy, so it only records (no exception, no lock)
+        self.count += 1
+        if self.signum is None:
+            self.signum = signum
+
+    def install(self) -> bool:
+        """Handle SIGINT and SIGTERM from now on; False (nothing done) outside the main thread.
+
+        The kernel writes each signal's number to a pipe (``signal.set_wakeup_fd``); a daemon
+        thread blocked on it calls the function given to :meth:`wake_with`.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(write_fd, False)  # required by set_wakeup_fd
+        for signum in _STOP_SIGNALS:
+            signal.signal(signum, self)
+        signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+        threading.Thread(
+            target=self._wake_loop, args=(read_fd,), name="modyn-signal-wake", daemon=True
+        ).start()
+        self.installed = True
+        return True
+
+    def wake_with(self, wake: Callable[[], None] | None) -> None:
+        """Call ``wake()`` (from the wake thread) on every signal; None: do nothing."""
+        self._wake = wake
+
+    def _wake_loop(self, read_fd: int) -> None:
+        while os.read(read_fd, 64):
+            wake = self._wake
+            if wake is not None:
+                try:
+                    wake()
+                except Exception:  # noqa: BLE001, S110 - the guard condition is being destroyed
+                    pass
+
+    def ignore_from_now_on(self) -> None:
+        """SIG_IGN for SIGINT and SIGTERM (see the module docstring)."""
+        if self.installed:
+            for signum in _STOP_SIGNALS:
+                signal.signal(signum, signal.SIG_IGN)
+
+
+def _run_pending_signal_handlers() -> None:
+    """Let Python run a handler whose signal has arrived but not been handled yet.
+
+    CPython runs Python-level signal handlers at the entry of a Python function (and on backward
+    jumps); calling this function is such an entry, so after it returns a signal that arrived
+    before the call has been recorded by :class:`StopRequest`.
+    """
+
+
+def _init_rclpy(args: list[str] | None, own_handlers: bool) -> None:
+    if own_handlers and SignalHandlerOptions is not None:
+        rclpy.init(args=args, signal_handler_options=SignalHandlerOptions.NO)
+    else:
+        rclpy.init(args=args)
 
 
 def run_node(
@@ -31,20 +154,30 @@ def run_node(
     config_errors: tuple[type[BaseException], ...] = (),
     runtime_errors: tuple[type[BaseException], ...] = (),
 ) -> int:
-    """Create the node with ``factory()`` and spin it; return the exit status (see module doc).
+    """Create the node with ``factory()`` and spin it until SIGINT/SIGTERM; return the exit
+    status (see the module docstring).
 
     ``config_errors`` are extra exception types meaning "bad configuration" (already logged by
-    the node, or logged here); ``runtime_errors`` are fatal errors of a running node.
+    the node, or logged here); ``runtime_errors`` are fatal errors of a running node. A node with
+    an ``on_shutdown()`` method has it called once when spinning ends, whatever ended it, while
+    the node, its publishers and the context are still alive (e.g. to leave a robot in a safe
+    state).
     """
-    rclpy.init(args=args)
+    stop = StopRequest()
+    own_handlers = stop.install()
+    _init_rclpy(args, own_handlers)
+    context = rclpy.get_default_context()
     logger = rclpy.logging.get_logger(name)
     node = None
+    executor = None
     status = 0
     try:
         node = factory()
         executor = SingleThreadedExecutor()
         executor.add_node(node)
-        executor.spin()
+        stop.wake_with(node.create_guard_condition(lambda: None).trigger)
+        while not stop.requested and context.ok():
+            executor.spin_once()
     except _CONFIG_ERRORS + config_errors as exc:
         logger.fatal(f"bad parameter: {exc}")
         status = EXIT_CONFIG
@@ -52,14 +185,57 @@ def run_node(
         logger.fatal(f"fatal: {exc}")
         status = EXIT_RUNTIME
     except (KeyboardInterrupt, ExternalShutdownException):
-        pass
-    except RuntimeError:
-        # rclpy raises RuntimeError from a take or wait interrupted by the shutdown a signal
-        # started; anything else is a real error
-        if rclpy.ok():
+        pass  # KeyboardInterrupt: only where rclpy's handlers could not be left out
+    except Exception:
+        # a take or a wait that a shutdown interrupted raises RuntimeError or one of rclpy's
+        # errors; anything else is a real error
+        _run_pending_signal_handlers()
+        if not stop.requested and context.ok():
             raise
     finally:
-        if node is not None:
-            node.destroy_node()
-        rclpy.try_shutdown()
+        stop.wake_with(None)
+        if stop.requested:
+            logger.info(f"{signal.Signals(stop.signum).name} received: shutting down")
+        _shutdown(node, executor, context, logger, quiet=stop.requested or not context.ok())
+        stop.ignore_from_now_on()
     return status
+
+
+def _shutdown(node, executor, context, logger, quiet: bool) -> None:
+    """The node's ``on_shutdown`` hook, then executor, node and rclpy, each step on its own: one
+    that fails (e.g. on a context that is already shut down) does not skip the others."""
+    if node is not None:
+        hook = getattr(node, "on_shutdown", None)
+        if callable(hook) and not context.ok():
+            logger.warning("the ROS context is already shut down: on_shutdown() not called")
+        elif callable(hook):
+            try:
+                hook()
+            except Exception as exc:  # noqa: BLE001 - reported, the shutdown goes on
+                logger.error(f"on_shutdown: {type(exc).__name__}: {exc}")
+    steps = []
+    if executor is not None:
+        steps.append(("executor shutdown", lambda: executor.shutdown(timeout_sec=1.0)))
+    if node is not None:
+        steps.append(("destroy_node", node.destroy_node))
+    steps.append(("rclpy shutdown", _try_shutdown))
+    for what, step in steps:
+        start = time.monotonic()
+        try:
+            step()
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if not quiet:
+                logger.warning(f"{what}: {type(exc).__name__}: {exc}")
+        took = time.monotonic() - start
+        if took > _SLOW_STEP and what != "rclpy shutdown":  # logging ends with rclpy
+            # a launcher escalates to SIGKILL after a few seconds: say where the time went
+            logger.warning(f"shutdown: {what} took {took:.1f} s")
+
+
+def _try_shutdown() -> None:
+    # rclpy's handlers were not installed: do not "uninstall" them (that briefly sets the
+    # signals' action to the default, a window in which a late SIGINT would kill the process)
+    try:
+        rclpy.try_shutdown(uninstall_handlers=False)
+    except TypeError:  # pragma: no cover - rclpy without the argument
+        rclpy.try_shutdown()

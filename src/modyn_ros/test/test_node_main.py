@@ -1,0 +1,102 @@
+"""run_node's signal handling in real processes (issue 12 items 1-2).
+
+The child is a busy node (a 1 kHz timer publishing a JointState that its own subscription
+takes, so that signals land inside ``take_message``, inside callbacks and inside the wait)
+run by :func:`modyn_ros.node_main.run_node`. Signals come as a terminal and ``ros2 launch``
+send them: one SIGINT, a SIGINT followed by a second one within 0-50 ms (the second lands in
+the shutdown), a burst of five, SIGTERM, SIGTERM then SIGINT; at a random moment of the node's
+life. Every run must exit 0 without a traceback, and the node's ``on_shutdown`` hook must run
+on a ROS context that is still valid (it publishes).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+pytest.importorskip("rclpy")
+
+CHILD = r"""
+import sys
+from rclpy.node import Node
+from sensor_msgs.msg import JointState
+from std_msgs.msg import String
+from modyn_ros.node_main import run_node
+
+
+class Busy(Node):
+    def __init__(self):
+        super().__init__("busy_node")
+        self.pub = self.create_publisher(JointState, "busy_states", 100)
+        self.last = self.create_publisher(String, "busy_last_words", 10)
+        self.create_subscription(JointState, "busy_states", self.on_state, 100)
+        self.msg = JointState(name=["a", "b", "c"], position=[0.0] * 3)
+        self.create_timer(0.001, self.tick)
+        self.received = 0
+
+    def tick(self):
+        self.msg.position[0] += 1e-3
+        self.pub.publish(self.msg)
+
+    def on_state(self, msg):
+        self.received += 1
+        if self.received == 50:
+            print("ready", flush=True)
+
+    def on_shutdown(self):
+        assert self.context.ok(), "the context was shut down before on_shutdown"
+        self.last.publish(String(data="bye"))
+        print(f"on_shutdown: context ok, published ({self.received} received)", flush=True)
+
+
+sys.exit(run_node(Busy, "busy_node"))
+"""
+
+PATTERNS = {
+    "SIGINT": (signal.SIGINT,),
+    "SIGINT+SIGINT": (signal.SIGINT, signal.SIGINT),
+    "5xSIGINT": (signal.SIGINT,) * 5,
+    "SIGTERM": (signal.SIGTERM,),
+    "SIGTERM+SIGINT": (signal.SIGTERM, signal.SIGINT),
+}
+
+
+def run_child(pattern: tuple[int, ...], rng: random.Random) -> tuple[int, str, str]:
+    """Start the busy node, wait until it runs, signal it; (status, stdout, stderr)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-c", CHILD],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+        time.sleep(rng.uniform(0.0, 0.3))  # a random moment of the node's life
+        for k, sig in enumerate(pattern):
+            if k:
+                time.sleep(rng.uniform(0.0, 0.05))
+            os.kill(proc.pid, sig)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    return proc.returncode, out, err
+
+
+@pytest.mark.parametrize("name", list(PATTERNS))
+def test_any_number_of_signals_exits_zero(name):
+    rng = random.Random(name)
+    for _ in range(3):
+        status, out, err = run_child(PATTERNS[name], rng)
+        assert status == 0, f"exit {status}\nstdout:\n{out}\nstderr:\n{err}"
+        assert "Traceback" not in err and "Traceback" not in out, err
+        assert "on_shutdown: context ok, published" in out, f"{out}\n{err}"
+        assert "received: shutting down" in err, err  # the node's log line (stderr)

@@ -1,0 +1,648 @@
+"""Supervision and shutdown as a user meets them: the ``modyn_system`` command, real processes
+(issue 11 item 1, issue 12 items 1-2; docs/running.md "Supervision", docs/ros2_control.md
+"Stop behaviour").
+
+* A node killed under the runner (the feed-forward, then the trajectory generator, then the
+  feedback controller, in one run, each mid-motion) is reported and the runner keeps
+  ``hardware_interface`` (the node that holds the robot) running: the motion goes on while the
+  controller lives (it has the trajectory already), and when the controller dies the command
+  watchdog latches the safe hold and the arm holds within 0.05 rad; on the built-in plant and
+  on MuJoCo. On Ctrl-C the runner stops the rest and exits 1 (nodes died).
+* Through the ros2_control bridge, with the fake ros2_control peer in a process of its own as a
+  robot would be: a dead controller makes hardware_interface's watchdog latch the hold, sent
+  through the bridge; a stopped hardware_interface leaves gravity compensation as its last
+  command and the peer's command timeout holds the arm; a killed one (no last command) is
+  caught by the peer's command timeout alone.
+* Ctrl-C as a terminal sends it (one SIGINT to the whole process group: every node gets it, and
+  once more from the runner), a double Ctrl-C, and SIGTERM to the group: every node and the
+  runner exit 0, no traceback in any log; on every system file, with a goal in motion.
+
+The runs share what they can (one run kills three nodes one after the other; the Ctrl-C cases
+take one run each) to keep the wall time modest on a 2-core machine.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+pytest.importorskip("rclpy")
+
+import rclpy  # noqa: E402
+from rclpy.executors import SingleThreadedExecutor  # noqa: E402
+from rclpy.node import Node  # noqa: E402
+from rclpy.qos import HistoryPolicy, QoSProfile, ReliabilityPolicy  # noqa: E402
+from rclpy.serialization import deserialize_message  # noqa: E402
+from sensor_msgs.msg import JointState  # noqa: E402
+from std_msgs.msg import Float64MultiArray  # noqa: E402
+from std_srvs.srv import Trigger  # noqa: E402
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
+
+from modyn_bringup.episode import Episode, desired_motion  # noqa: E402
+from modyn_bringup.runner import SystemRunner  # noqa: E402
+from modyn_bringup.system import load_system, share_directory  # noqa: E402
+from modyn_model import RobotModel  # noqa: E402
+from modyn_model import algorithms as alg  # noqa: E402
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS  # noqa: E402
+
+RX90_GOAL = [0.8, -0.9, 1.6, 0.6, -0.5, 1.0]
+PLANAR_GOAL = [0.8, -0.9]
+#: the recording: 10 s of 1 kHz states, so that a recorder slowed by a busy machine loses none
+_DEEP = QoSProfile(
+    history=HistoryPolicy.KEEP_LAST, depth=10000, reliability=ReliabilityPolicy.RELIABLE
+)
+#: the latest state only: what "now" is, however far behind the recording is
+_LATEST = QoSProfile(
+    history=HistoryPolicy.KEEP_LAST, depth=1, reliability=ReliabilityPolicy.RELIABLE
+)
+_STATE_TOPIC = "/joint_state_broadcaster/joint_states"
+
+
+# ---------------------------------------------------------------------- the runner as a user runs it
+class RunnerProcess:
+    """``python -m modyn_bringup.runner ...`` in a session of its own; output to files."""
+
+    def __init__(self, system: str | Path, log_dir: Path, *extra: str, timeout: float = 90.0):
+        log_dir.mkdir(parents=True, exist_ok=True)
+        self.log_dir = log_dir
+        self.out_path, self.err_path = log_dir / "runner.out", log_dir / "runner.err"
+        with open(self.out_path, "wb") as out, open(self.err_path, "wb") as err:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "modyn_bringup.runner",
+                    str(system),
+                    "--log-dir",
+                    str(log_dir),
+                    "--timeout",
+                    str(timeout),
+                    *extra,
+                ],
+                stdout=out,
+                stderr=err,
+                start_new_session=True,  # its own process group, as a shell job would be
+            )
+        self.pids: dict[str, int] = {}
+
+    @property
+    def out(self) -> str:
+        return self.out_path.read_text(errors="replace")
+
+    @property
+    def err(self) -> str:
+        return self.err_path.read_text(errors="replace")
+
+    def wait_running(self, timeout: float = 120.0) -> dict[str, int]:
+        """Block until the runner says the system runs; the nodes' pids."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = re.search(r"running: (.*); logs in", self.out)
+            if found:
+                self.pids = {m[0]: int(m[1]) for m in re.findall(r"(\w+) \(pid (\d+)\)", found[1])}
+                return self.pids
+            if self.proc.poll() is not None:
+                raise AssertionError(f"the runner exited ({self.proc.returncode}):\n{self.err}")
+            time.sleep(0.1)
+        raise AssertionError(f"the system did not come up in {timeout} s:\n{self.err}")
+
+    def alive(self, name: str | None = None) -> bool:
+        """The runner (or the node ``name``) is running."""
+        if name is None:
+            return self.proc.poll() is None
+        try:
+            os.kill(self.pids[name], 0)
+        except ProcessLookupError:
+            return False
+        # a zombie (exited, not yet reaped by the runner) counts as dead
+        stat = Path(f"/proc/{self.pids[name]}/stat").read_text()
+        return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+    def kill_node(self, name: str) -> None:
+        os.kill(self.pids[name], signal.SIGKILL)
+
+    def signal_group(self, *signals: signal.Signals, gap: float = 0.05) -> None:
+        """As a terminal does: each signal to the runner's whole process group."""
+        for k, sig in enumerate(signals):
+            if k:
+                time.sleep(gap)
+            os.killpg(self.proc.pid, sig)
+
+    def wait(self, timeout: float = 60.0) -> int:
+        try:
+            return self.proc.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            for pid in self.pids.values():
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            raise
+
+    def node_log(self, name: str) -> str:
+        return (self.log_dir / f"{name}.log").read_text(errors="replace")
+
+    def cleanup(self) -> None:
+        """Leave no process behind, whatever the test did."""
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+        for pid in self.pids.values():
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+# ---------------------------------------------------------------------- the test's own ROS node
+class Probe:
+    """Records joint_states (and the fake robot's states and commands), sends goals."""
+
+    def __init__(self, names: list[str], realtime: bool = False):
+        self.names = names
+        self.realtime = realtime
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context)
+        self.node = Node("supervision_probe", context=self.context)
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.executor.add_node(self.node)
+        self.states: list[tuple[float, bytes]] = []  # hardware_interface's joint_states
+        self.robot: list[tuple[float, bytes]] = []  # the fake robot's own states
+        self.commands: list[list[float]] = []  # what the bridge sent to the robot
+        self.trajectories: list = []
+        node = self.node
+        node.create_subscription(JointState, "joint_states", self._on_state, _DEEP, raw=True)
+        node.create_subscription(JointState, "joint_states", self._on_latest, _LATEST)
+        self.latest: JointState | None = None
+        node.create_subscription(JointState, _STATE_TOPIC, self._on_robot, _DEEP, raw=True)
+        node.create_subscription(
+            Float64MultiArray, "/effort_controller/commands", self._on_command, _DEEP
+        )
+        node.create_subscription(
+            JointTrajectory, "trajectory", self.trajectories.append, LATCHED_QOS
+        )
+        self.goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        self.reset_client = node.create_client(Trigger, "/hardware_interface/reset")
+
+    def call_reset(self) -> str:
+        """hardware_interface's ~/reset; its answer."""
+        assert self.reset_client.wait_for_service(timeout_sec=10.0)
+        future = self.reset_client.call_async(Trigger.Request())
+        self.spin_until(future.done, 10.0, "~/reset")
+        return future.result().message
+
+    @staticmethod
+    def _stamp(raw: bytes) -> float:
+        # CDR: 4-byte encapsulation header, then header.stamp (int32 sec, uint32 nanosec)
+        sec, nanosec = np.frombuffer(raw, dtype="<i4", count=2, offset=4)
+        return int(sec) + (int(nanosec) & 0xFFFFFFFF) * 1e-9
+
+    def _on_state(self, raw: bytes) -> None:
+        self.states.append((self._stamp(raw), raw))
+
+    def _on_robot(self, raw: bytes) -> None:
+        self.robot.append((self._stamp(raw), raw))
+
+    def _on_command(self, msg) -> None:
+        self.commands.append(list(msg.data))
+
+    def _on_latest(self, msg: JointState) -> None:
+        self.latest = msg
+
+    @property
+    def now(self) -> float:
+        """The stamp of the latest joint_states (plant time; the system clock in real time)."""
+        if self.latest is None:
+            return -1.0
+        return self.latest.header.stamp.sec + self.latest.header.stamp.nanosec * 1e-9
+
+    @property
+    def speed(self) -> float:
+        """max |q̇| of the latest joint_states (rad/s)."""
+        return float(np.max(np.abs(self.latest.velocity))) if self.latest else 0.0
+
+    def spin_until(self, condition, timeout: float, what: str, check=None) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            self.executor.spin_once(timeout_sec=0.02)
+            if check is not None:
+                check()
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+    def spin_for(self, seconds: float, check=None) -> None:
+        end = time.monotonic() + seconds
+        self.spin_until(lambda: time.monotonic() > end, seconds + 1.0, "time", check)
+
+    def send_goal(self, waypoint: list[float], lead: float, timeout: float = 60.0, check=None):
+        """A goal starting ``lead`` s after now, sent again (with a new start) until its
+        trajectory comes: the generator refuses a goal that comes before it has a state.
+        Now is the system clock on a real-time system, else the last recorded plant time.
+        Returns (the trajectory's start time, the trajectory message)."""
+        self.spin_until(
+            lambda: self.latest is not None and self.goal_pub.get_subscription_count() > 0,
+            timeout,
+            "the plant's states and the trajectory generator",
+            check,
+        )
+        count = len(self.trajectories)
+        msg = JointTrajectory()
+        msg.joint_names = self.names
+        msg.points.append(JointTrajectoryPoint(positions=[float(x) for x in waypoint]))
+        for _ in range(10):
+            start = (time.time() if self.realtime else self.now) + lead
+            ns = round(start * 1e9)
+            msg.header.stamp.sec, msg.header.stamp.nanosec = divmod(ns, 1_000_000_000)
+            self.goal_pub.publish(msg)
+            try:
+                self.spin_until(lambda: len(self.trajectories) > count, 3.0, "a trajectory", check)
+                break
+            except AssertionError:
+                continue
+        else:
+            raise AssertionError("the goal was never planned (no trajectory in 30 s)")
+        trajectory = self.trajectories[-1]
+        # the plan's own start (a goal sent again may have been planned from the first send)
+        return trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9, trajectory
+
+    def decode(self, records) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Times, positions, velocities (model order) of recorded JointState messages."""
+        t = np.array([r[0] for r in records])
+        q = np.zeros((len(records), len(self.names)))
+        v = np.zeros_like(q)
+        for i, (_, raw) in enumerate(records):
+            msg = deserialize_message(raw, JointState)
+            idx = [list(msg.name).index(x) for x in self.names]
+            q[i] = np.asarray(msg.position)[idx]
+            v[i] = np.asarray(msg.velocity)[idx]
+        return t, q, v
+
+    def close(self) -> None:
+        self.executor.shutdown()
+        self.node.destroy_node()
+        rclpy.shutdown(context=self.context)
+
+
+def _model(system: str) -> RobotModel:
+    return RobotModel.from_urdf(load_system(system).robot_description)
+
+
+def _clear_startup_latch(runner: RunnerProcess, probe: Probe) -> int:
+    """A real-time watchdog can latch while the nodes start on a busy machine (issue 12 item 5,
+    not this file's subject): give it the time to, and clear it, so that a goal moves the arm.
+    Returns how many faults hardware_interface has logged so far."""
+    probe.spin_for(1.0)
+    latched = runner.node_log("hardware_interface").count("fault latched")
+    if latched:
+        print(f"reset at start-up: {probe.call_reset()}")
+    return latched
+
+
+def _no_traceback(runner: RunnerProcess, names) -> None:
+    for name in names:
+        assert "Traceback" not in runner.node_log(name), f"{name}:\n{runner.node_log(name)}"
+    assert "Traceback" not in runner.err, runner.err
+
+
+# ---------------------------------------------------------------------- issue 11: dead nodes
+def _desired(
+    probe: Probe, t: np.ndarray, q: np.ndarray, trajectory
+) -> tuple[np.ndarray, np.ndarray]:
+    """q_d at ``t`` and the mask of samples inside the motion (the controller's sampler)."""
+    episode = Episode(probe.names, t, q, q, q, trajectories=[trajectory])
+    return desired_motion(episode)
+
+
+@pytest.mark.parametrize("system", ["rx90_sim", "rx90_mujoco"])
+def test_dead_nodes_leave_the_holder_running(system, tmp_path):
+    """Kill the feed-forward, the generator, then the controller mid-motion under modyn_system."""
+    model = _model(system)
+    runner = RunnerProcess(system, tmp_path)
+    probe = None
+    try:
+        pids = runner.wait_running()
+        assert set(pids) == {
+            "hardware_interface",
+            "trajectory_generator",
+            "inverse_dynamics_feedforward",
+            "feedback_controller",
+        }
+        probe = Probe(list(model.joint_names))
+
+        def holder_alive():
+            assert runner.alive(), f"the runner exited:\n{runner.err}"
+            assert runner.alive("hardware_interface"), runner.node_log("hardware_interface")
+
+        start, trajectory = probe.send_goal(RX90_GOAL, lead=0.5, check=holder_alive)
+        kills = {}
+        # the motion lasts ~1.1 s of sim time from `start`; each kill is well inside it
+        for name, offset in (
+            ("inverse_dynamics_feedforward", 0.15),
+            ("trajectory_generator", 0.3),
+            ("feedback_controller", 0.5),
+        ):
+            probe.spin_until(
+                lambda o=offset: probe.now >= start + o, 60.0, f"t = {start + offset}", holder_alive
+            )
+            runner.kill_node(name)
+            kills[name] = probe.now
+            print(f"{name} killed at t = {probe.now:.3f} s (motion from {start:.3f} s)")
+            probe.spin_until(
+                lambda n=name: f"node '{n}' died (killed by SIGKILL)" in runner.err,
+                10.0,
+                f"the runner's report of {name}",
+                holder_alive,
+            )
+        # the watchdog (2 s in these systems) latches the hold; then 1.5 s of held plant time
+        probe.spin_until(
+            lambda: "fault latched" in runner.node_log("hardware_interface"),
+            30.0,
+            "the watchdog's fault",
+            holder_alive,
+        )
+        log = runner.node_log("hardware_interface")
+        found = re.search(r"fault latched: watchdog: no command for step t = ([0-9.]+) s", log)
+        assert found, log
+        t_miss = float(found[1])
+        # 1.5 s of hold, in the recording too (it may lag the plant on a busy machine)
+        probe.spin_until(
+            lambda: probe.states and probe.states[-1][0] >= t_miss + 1.5,
+            60.0,
+            "1.5 s of hold recorded",
+            holder_alive,
+        )
+        runner.signal_group(signal.SIGINT)  # Ctrl-C (the nodes are in sessions of their own)
+        status = runner.wait()
+    finally:
+        if probe is not None:
+            probe.close()
+        runner.cleanup()
+
+    print(f"\n{system}: runner stderr:\n{runner.err}")
+    assert status == 1, f"exit status {status} after nodes died:\n{runner.err}"
+    for name in kills:
+        assert f"node '{name}' had died (killed by SIGKILL)" in runner.err
+    assert "node 'hardware_interface'" not in runner.err  # it ran until Ctrl-C and exited 0
+    _no_traceback(runner, ["hardware_interface"])
+
+    t, q, v = probe.decode(probe.states)
+    # until the controller died the motion went on, feed-forward and generator dead or not
+    q_d, moving = _desired(probe, t, q, probe.trajectories[-1])
+    following = moving & (t >= kills["inverse_dynamics_feedforward"]) & (t < t_miss)
+    assert np.count_nonzero(following) > 100, f"too few samples between the kills {kills}"
+    err = np.max(np.abs(q_d[following] - q[following]), axis=0)
+    print(f"{system}: max tracking error with feed-forward and generator dead: {err}")
+    assert np.all(err < 0.02), err
+    # from the missed step on, the hold: the arm was moving and stays within 0.05 rad
+    after = t >= t_miss - 1e-9
+    t, q, v = t[after], q[after], v[after]
+    drift = np.max(np.abs(q - q[0]), axis=0)
+    print(f"{system}: |v| at the miss {np.abs(v[0]).max():.2f} rad/s, drift after it {drift}")
+    assert np.max(np.abs(v[0])) > 0.3, f"the arm was not moving when commands stopped: {v[0]}"
+    assert t[-1] - t[0] > 1.0
+    assert np.all(drift < 0.05), drift
+    last = t >= t[-1] - 0.5
+    assert np.all(np.ptp(q[last], axis=0) < 1e-2), np.ptp(q[last], axis=0)
+    assert "commands followed again" not in log
+
+
+# ---------------------------------------------------------------------- issue 11: ros2_control
+def _bridge_system(tmp_path: Path) -> tuple[Path, SystemRunner, dict]:
+    """The fake robot in a process of its own (as a robot is), the modyn side as a YAML path."""
+    source = share_directory() / "config" / "systems" / "rx90_ros2_control_fake.yaml"
+    data = yaml.safe_load(source.read_text())
+    spec = load_system(source)
+    robot_spec = load_system(source)
+    robot_spec.nodes = [n for n in spec.nodes if n.name == "fake_ros2_control"]
+    robot = SystemRunner(robot_spec, tmp_path / "robot")
+    robot.start()
+    robot.wait_ready(60.0)
+    hw = next(n for n in data["nodes"] if n["name"] == "hardware_interface")["parameters"]
+    fake = next(n for n in data["nodes"] if n["name"] == "fake_ros2_control")["parameters"]
+    return source, robot, {"watchdog": hw["watchdog_timeout"], "timeout": fake["command_timeout"]}
+
+
+def _robot_timeout(log: str) -> float:
+    found = re.search(r"command timeout: no command for ([0-9.]+) s", log)
+    assert found, f"the robot never timed out:\n{log[-2000:]}"
+    return float(found[1])
+
+
+def test_bridge_controller_dies_then_modyn_stops(tmp_path):
+    """Controller killed mid-motion: hardware_interface's hold through the bridge; then Ctrl-C:
+    gravity compensation as the last command, and the robot's command timeout holds."""
+    model = _model("rx90_ros2_control_fake")
+    data = model.make_data()
+    source, robot, times = _bridge_system(tmp_path)
+    runner = RunnerProcess(source, tmp_path / "modyn", "--skip", "fake_ros2_control")
+    probe = None
+    try:
+        runner.wait_running()
+        probe = Probe(list(model.joint_names), realtime=True)
+
+        def alive():
+            assert runner.alive("hardware_interface"), runner.node_log("hardware_interface")
+            assert not robot.dead(), robot.log_tail("fake_ros2_control")
+
+        before = _clear_startup_latch(runner, probe)
+        start, _ = probe.send_goal(RX90_GOAL, lead=1.0, check=alive)
+        probe.spin_until(lambda: probe.now >= start + 0.4, 30.0, "mid-motion", alive)
+        runner.kill_node("feedback_controller")
+        t_kill = time.time()  # the robot's stamps are the system clock too
+        probe.spin_until(
+            lambda: runner.node_log("hardware_interface").count("fault latched") > before,
+            10.0,
+            "the watchdog",
+            alive,
+        )
+        probe.spin_for(2.0, alive)  # the hold settles the arm
+        t_stop = time.time()
+        runner.signal_group(signal.SIGINT)  # Ctrl-C: modyn stops, the robot runs on
+        status = runner.wait()
+        probe.spin_until(
+            lambda: "command timeout" in robot.log_tail("fake_ros2_control", 5),
+            5.0,
+            "the robot's command timeout",
+        )
+        probe.spin_for(1.0)
+    finally:
+        if probe is not None:
+            probe.close()
+        runner.cleanup()
+        robot_codes = robot.stop()
+
+    hw_log = runner.node_log("hardware_interface")
+    robot_log = (tmp_path / "robot" / "fake_ros2_control.log").read_text()
+    print(f"\nhardware_interface:\n{hw_log[-1500:]}\nrobot:\n{robot_log[-1500:]}")
+    assert status == 1 and "node 'feedback_controller' had died (killed by SIGKILL)" in runner.err
+    assert "node 'hardware_interface'" not in runner.err, runner.err  # exit 0 on Ctrl-C
+    assert robot_codes == {"fake_ros2_control": 0}
+    _no_traceback(runner, ["hardware_interface"])
+    # the watchdog latched after one watchdog period of silence (the node's own measurement)
+    found = re.findall(r"fault latched: watchdog: no command for ([0-9.]+) s", hw_log)
+    assert found and hw_log.count("fault latched") == before + 1, hw_log
+    silence = float(found[-1])
+    print(f"controller killed: hold after {silence} s of silence (watchdog {times['watchdog']} s)")
+    assert times["watchdog"] <= silence, silence
+    t, q, v = probe.decode(probe.robot)
+    k_kill = np.searchsorted(t, t_kill)
+    print(f"|v| at the kill {np.abs(v[k_kill]).max():.2f} rad/s")
+    assert np.max(np.abs(v[k_kill])) > 0.3, f"the arm was not moving at the kill: {v[k_kill]}"
+    # the hold through the bridge settled the arm before modyn stopped
+    last = (t >= t_stop - 0.5) & (t < t_stop)
+    assert np.all(np.ptp(q[last], axis=0) < 1e-2), np.ptp(q[last], axis=0)
+    # the last command is gravity compensation at the last pose (model order <- joints order)
+    joints = ["joint6", "joint5", "joint4", "joint3", "joint2", "joint1"]
+    last_cmd = np.zeros(model.n)
+    last_cmd[[probe.names.index(j) for j in joints]] = probe.commands[-1]
+    q_stop = q[np.flatnonzero(t < t_stop)[-1]]
+    gravity = alg.gravity(model, data, q_stop)
+    print(f"last command {np.round(last_cmd, 3)}, gravity at the last pose {np.round(gravity, 3)}")
+    np.testing.assert_allclose(last_cmd, gravity, atol=0.5)
+    assert "stopping: last command to the robot is gravity compensation" in hw_log
+    # then the robot's own timeout held it, within one watchdog period of the stop
+    gap = _robot_timeout(robot_log)
+    print(f"modyn stopped: robot hold after {gap} s without a command")
+    assert gap <= times["watchdog"], gap
+    after = t >= t_stop
+    assert t[-1] - t_stop > 1.0, "too little recorded after the stop"
+    drift = np.max(np.abs(q[after] - q_stop), axis=0)
+    print(f"drift from the settled pose through the stop: {drift}")
+    assert np.all(drift < 0.05), drift
+
+
+def test_bridge_hardware_interface_killed(tmp_path):
+    """hardware_interface SIGKILLed mid-motion: the runner stops the rest (the holder is gone);
+    the robot's command timeout holds the arm."""
+    model = _model("rx90_ros2_control_fake")
+    source, robot, times = _bridge_system(tmp_path)
+    runner = RunnerProcess(source, tmp_path / "modyn", "--skip", "fake_ros2_control")
+    probe = None
+    try:
+        runner.wait_running()
+        probe = Probe(list(model.joint_names), realtime=True)
+        _clear_startup_latch(runner, probe)
+        start, _ = probe.send_goal(RX90_GOAL, lead=1.0)
+        probe.spin_until(lambda: probe.now >= start + 0.4, 30.0, "mid-motion")
+        runner.kill_node("hardware_interface")
+        t_kill = time.time()  # the robot's stamps are the system clock too
+        status = runner.wait(30.0)
+        probe.spin_until(
+            lambda: "command timeout" in robot.log_tail("fake_ros2_control", 5),
+            5.0,
+            "the robot's command timeout",
+        )
+        probe.spin_for(1.5)
+    finally:
+        if probe is not None:
+            probe.close()
+        runner.cleanup()
+        robot_codes = robot.stop()
+
+    robot_log = (tmp_path / "robot" / "fake_ros2_control.log").read_text()
+    print(f"\nrunner:\n{runner.err}\nrobot:\n{robot_log[-1500:]}")
+    assert status == 1
+    assert "node 'hardware_interface' died (killed by SIGKILL); it held the robot" in runner.err
+    assert robot_codes == {"fake_ros2_control": 0}
+    gap = _robot_timeout(robot_log)
+    print(f"hardware_interface killed: robot hold after {gap} s without a command")
+    assert gap <= times["watchdog"], gap
+    # the log line's time and the robot's state stamps are both the system clock
+    hold = re.search(
+        r"\[(\d+\.\d+)\] \[fake_ros2_control\]: command timeout.*drive hold at q = \[([^\]]*)\]",
+        robot_log,
+    )
+    t_hold, q_hold = float(hold[1]), np.array([float(x) for x in hold[2].split(",")])
+    t, q, v = probe.decode(probe.robot)
+    k = np.searchsorted(t, t_kill)
+    t, q, v = t[k:], q[k:], v[k:]
+    moved = np.max(np.abs(q - q[0]), axis=0)
+    print(f"|v| at the kill {np.abs(v[0]).max():.2f} rad/s; moved after the kill {moved}")
+    assert np.max(np.abs(v[0])) > 0.3, f"the arm was not moving at the kill: {v[0]}"
+    # from the hold on, the drive stops the arm and keeps it there. How far it goes first
+    # depends on the speed the last effort gave it and on the effort limits (the hold
+    # saturates joint 1's 300 N·m from about 1.4 rad/s): reported, not bounded here
+    held = np.max(np.abs(q[t >= t_hold] - q_hold), axis=0)
+    print(f"largest distance from the hold pose after it began: {held}")
+    assert np.count_nonzero(t >= t_hold) > 100 and t[-1] - t_hold > 1.4
+    last = t >= t[-1] - 0.5
+    assert np.all(np.ptp(q[last], axis=0) < 1e-2), np.ptp(q[last], axis=0)
+
+
+# ---------------------------------------------------------------------- issue 12: Ctrl-C
+#: every system with a terminal's Ctrl-C; a double Ctrl-C and SIGTERM once each (the whole
+#: matrix, many times over, was run by hand: docs/running.md; the node-level repetitions are in
+#: src/modyn_ros/test/test_node_main.py)
+SIGNAL_CASES = [
+    ("rx90_sim", ("SIGINT",)),
+    ("rx90_mujoco", ("SIGINT",)),
+    ("rx90_realtime", ("SIGINT",)),
+    ("planar_2r_sim", ("SIGINT",)),
+    ("rx90_ros2_control_fake", ("SIGINT",)),
+    ("rx90_ros2_control_fake", ("SIGINT", "SIGINT")),
+    ("rx90_sim", ("SIGTERM",)),
+]
+
+
+def run_signal_case(system: str, signals: tuple[str, ...], log_dir: Path) -> dict:
+    """Start ``system`` with every node in the runner's process group, put a goal in motion,
+    signal the group as a terminal does; return what happened."""
+    model = _model(system)
+    goal = PLANAR_GOAL if model.n == 2 else RX90_GOAL
+    runner = RunnerProcess(system, log_dir, "--same-process-group")
+    probe = None
+    try:
+        pids = runner.wait_running()
+        realtime = not load_system(system).use_sim_time
+        probe = Probe(list(model.joint_names), realtime=realtime)
+        if realtime:
+            _clear_startup_latch(runner, probe)
+        _, trajectory = probe.send_goal(goal, lead=1.0)
+        t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
+        duration = trajectory.points[-1].time_from_start
+        t1 = t0 + duration.sec + duration.nanosec * 1e-9
+        probe.spin_until(lambda: probe.now >= t0 + 0.3 * (t1 - t0), 60.0, "the motion")
+        t, speed = probe.now, probe.speed
+        runner.signal_group(*(getattr(signal, s) for s in signals))
+        status = runner.wait(60.0)
+    finally:
+        if probe is not None:
+            probe.close()
+        runner.cleanup()
+    return {
+        "runner": runner,
+        "realtime": realtime,
+        "status": status,
+        "nodes": list(pids),
+        "speed": speed,
+        "when": f"t = {t:.3f} s in the motion {t0:.3f}-{t1:.3f} s",
+    }
+
+
+@pytest.mark.parametrize(
+    "system, signals", SIGNAL_CASES, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x
+)
+def test_ctrl_c_stops_every_node_cleanly(system, signals, tmp_path):
+    result = run_signal_case(system, signals, tmp_path)
+    runner = result["runner"]
+    print(
+        f"\n{system} {signals}: speed at the signal {result['speed']:.2f} rad/s\n{runner.out}{runner.err}"
+    )
+    if not result["realtime"]:  # in real time a stall of the loaded machine can hold it
+        assert result["speed"] > 0.05, f"no goal in motion at the signal ({result['when']})"
+    assert result["status"] == 0, runner.err
+    assert "stopped with" not in runner.err and "died" not in runner.err, runner.err
+    _no_traceback(runner, result["nodes"])
+    for name in result["nodes"]:
+        log = runner.node_log(name)
+        assert re.search(r"SIG(INT|TERM) received: shutting down", log), f"{name}:\n{log}"
