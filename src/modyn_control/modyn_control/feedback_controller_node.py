@@ -170,6 +170,7 @@ class FeedbackController(Node):
                 "reference and a trajectory's at its start; a trajectory beyond it is refused "
                 "(goal_status), > 0",
                 read_only=True,
+                dynamic_typing=True,
             ),
         )
         self.declare_parameter(
@@ -180,6 +181,7 @@ class FeedbackController(Node):
                 "hold applies; lockstep: the plant waits at t_0), so that a lockstep run starts "
                 "the same way whatever order DDS discovery takes",
                 read_only=True,
+                dynamic_typing=True,
             ),
         )
         self._gains = {
