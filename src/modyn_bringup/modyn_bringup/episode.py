@@ -249,7 +249,7 @@ def run_episode(
         """The generator's answer to the goal sent when ``since`` statuses had come."""
         for status in statuses[since:]:
             kind = status["name"].rsplit("/", 1)[-1]
-            if kind in ("goal", "goal_pose") and " queued" not in status["message"]:
+            if kind in ("goal", "goal_pose") and " queued:" not in status["message"]:
                 return status
         return None
 

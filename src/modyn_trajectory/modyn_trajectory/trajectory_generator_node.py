@@ -46,6 +46,8 @@ DEFAULT_VELOCITY = 2.0
 DEFAULT_ACCELERATION = 5.0
 #: the controller's goal_status events after which it no longer follows a plan (docs/nodes.md)
 _NOT_FOLLOWED = frozenset({"refused", "aborted", "stopped", "superseded", "replaced"})
+#: re-plans of a "now" goal whose plan the controller refused (it came too late: discovery)
+MAX_REPLANS = 2
 
 
 class _Await(Exception):
@@ -165,6 +167,7 @@ class TrajectoryGenerator(Node):
         self._plan = None  # (start ns, trajectory with sample(t)/start/end/times)
         self._plan_points = 0  # points of the published plan (with its stamp: its identity)
         self._plan_key: tuple | None = None  # _goal_key of the goal it was planned for
+        self._plan_goal: tuple | None = None  # (kind, msg, planner, re-plans so far) of it
         self._hardware_fault: str | None = None  # hardware_status not OK: why goals are refused
         self._controller_event = ""  # the controller's last report on one of our plans
         self._stats = dict(
@@ -375,9 +378,18 @@ class TrajectoryGenerator(Node):
     def _on_goal_pose(self, msg: PoseStamped) -> None:
         self._handle("goal_pose", msg, self.plan_pose)
 
-    def _handle(self, kind: str, msg, planner, waited: tuple | None = None) -> None:
+    def _handle(
+        self,
+        kind: str,
+        msg,
+        planner,
+        waited: tuple | None = None,
+        replans: int = 0,
+        note: str = "",
+    ) -> None:
         """Plan ``msg``; publish the trajectory and an OK status, or queue it while the model or
-        the start state is missing, or publish why not (goal lifecycle: docs/nodes.md)."""
+        the start state is missing, or publish why not (goal lifecycle: docs/nodes.md).
+        ``replans``/``note``: a re-plan of a "now" goal the controller refused, and why."""
         key = waited[4] if waited is not None else _goal_key(kind, msg)
         if self._hardware_fault is not None:
             self._reject(
@@ -415,6 +427,7 @@ class TrajectoryGenerator(Node):
         self._unsubscribe_states()
         self._plan_points = len(out.points)
         self._plan_key = key
+        self._plan_goal = (kind, msg, planner, replans)
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
@@ -422,7 +435,7 @@ class TrajectoryGenerator(Node):
         self._status(
             DiagnosticStatus.OK,
             f"{kind} accepted: starts at {_stamp_text(start_ns)} s, lasts "
-            f"{self._stats['last_plan_duration_s']:.6f} s",
+            f"{self._stats['last_plan_duration_s']:.6f} s{note}",
             kind,
             points=len(out.points),
             duration_s=self._stats["last_plan_duration_s"],
@@ -468,6 +481,7 @@ class TrajectoryGenerator(Node):
         )
         self._plan = None
         self._plan_key = None
+        self._plan_goal = None
         self._subscribe_states()
 
     def _on_goal_status(self, msg: DiagnosticStatus) -> None:
@@ -482,7 +496,25 @@ class TrajectoryGenerator(Node):
         ):
             return  # about another (older) trajectory
         self._controller_event = msg.message
+        refused = _stamp_text(self._plan[0])
+        goal = self._plan_goal
         self._drop_plan(f"the controller reports: {msg.message}")
+        if values["event"] != "refused" or goal is None:
+            return
+        kind, goal_msg, planner, replans = goal
+        stamp = goal_msg.header.stamp
+        if stamp.sec == 0 and stamp.nanosec == 0 and replans < MAX_REPLANS:
+            # a "now" goal: the user asked for the motion, not for that start time; its plan
+            # reached the controller too late (at start-up, before DDS had matched it with the
+            # feed-forward): plan it again, now, from the measured state
+            self.get_logger().warning(f"{kind} re-planned: the controller refused its plan")
+            self._handle(
+                kind,
+                goal_msg,
+                planner,
+                replans=replans + 1,
+                note=f" (re-planned: the controller refused the plan starting at {refused} s)",
+            )
 
     def _on_hardware_status(self, msg: DiagnosticStatus) -> None:
         """hardware_interface's latched state: not OK (a fault, disarmed) refuses goals."""
@@ -526,6 +558,7 @@ class TrajectoryGenerator(Node):
         self._plan = (now, stop)
         self._plan_points = len(times)
         self._plan_key = None
+        self._plan_goal = None
         self._stats["stops"] += 1
         self.publisher.publish(_trajectory_msg(now, self.model.joint_names, times, qs, vs, accs))
         response.success = True
