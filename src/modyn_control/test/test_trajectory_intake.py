@@ -237,7 +237,9 @@ def test_a_hardware_fault_aborts_and_the_hold_follows_the_arm(ros, planar_model,
     loop.send_trajectory(other)
     reports.wait(4)
     assert reports.events()[3][0] == "refused" and "latched fault" in reports.events()[3][2]
-    status.publish(DiagnosticStatus(level=DiagnosticStatus.OK, message="commands are followed"))
+    status.publish(
+        DiagnosticStatus(level=DiagnosticStatus.OK, message="armed, no fault: commands are applied")
+    )
     assert ros.spin_until(lambda: loop.node._fault is None)
     q = q_arm + 0.01
     tau = loop.send(q, np.zeros(2), 1.3)  # holds the arm's pose at the reset, not q_d or q0

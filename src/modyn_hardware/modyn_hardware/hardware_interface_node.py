@@ -924,7 +924,7 @@ class HardwareInterfaceNode(Node):
         elif not self.armed:
             level, message = DiagnosticStatus.WARN, "disarmed: safe hold (~/enable to arm)"
         else:
-            level, message = DiagnosticStatus.OK, "commands are followed"
+            level, message = DiagnosticStatus.OK, "armed, no fault: commands are applied"
         status = DiagnosticStatus(level=level, name=self.get_fully_qualified_name())
         status.message = message
         status.hardware_id = self.config.plant

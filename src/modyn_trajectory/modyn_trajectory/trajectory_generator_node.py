@@ -55,7 +55,7 @@ class _Await(Exception):
 
     def __init__(self, what: str, refusal: str):
         super().__init__(what)
-        self.what = what  # "the first joint_states"
+        self.what = what  # e.g. "joint_states (the start state)"
         self.refusal = refusal  # the reason given if it does not come in time
 
 
@@ -189,7 +189,8 @@ class TrajectoryGenerator(Node):
         # joint_states only matter for a goal that no previous plan covers (the first one): the
         # subscription is dropped once a plan exists and re-made on demand, and kept serialized
         # (raw) meanwhile; at 1 kHz each message would otherwise be a Python callback here
-        # goals waiting for the model or a state: (kind, msg, planner, deadline ns, key, reason)
+        # goals waiting for the model or a state: (kind, msg, planner, deadline ns, key, reason,
+        # re-plans, note)
         self._pending: list[tuple] = []
         self._last_state_ns = 0  # stamp of the joint_states the last plan started from
         self._state_sub = None
@@ -340,7 +341,7 @@ class TrajectoryGenerator(Node):
         """Plan the goals that waited (in their order of arrival), now that something came."""
         goals, self._pending = self._pending, []
         for entry in goals:
-            self._handle(*entry[:3], waited=entry)
+            self._handle(*entry[:3], waited=entry, replans=entry[6], note=entry[7])
 
     def _on_wait_timer(self) -> None:
         """Refuse the goals that waited longer than wait_timeout (wall clock)."""
@@ -350,7 +351,7 @@ class TrajectoryGenerator(Node):
         expired = [e for e in self._pending if now > e[3]]
         if expired:
             self._pending = [e for e in self._pending if now <= e[3]]
-            for kind, _, _, _, _, reason in expired:
+            for kind, _, _, _, _, reason, *_ in expired:
                 self._reject(kind, reason)
 
     @property
@@ -411,7 +412,9 @@ class TrajectoryGenerator(Node):
                 if waited is not None
                 else now + round(self._settings["wait_timeout"] * 1e9)
             )
-            self._pending.append((kind, msg, planner, deadline, key, missing.refusal))
+            self._pending.append(
+                (kind, msg, planner, deadline, key, missing.refusal, replans, note)
+            )
             self._subscribe_states()
             if waited is None:
                 self._stats["goals_queued"] += 1
@@ -763,7 +766,7 @@ class TrajectoryGenerator(Node):
         if self._last_q is None:
             # none yet (start-up), or dropped after the previous plan: wait for the next state
             raise _Await(
-                "the first joint_states",
+                "joint_states (the start state)",
                 "no joint_states received yet: the start state is unknown (none within "
                 f"wait_timeout {self._settings['wait_timeout']:g} s; is hardware_interface "
                 "running?)",

@@ -65,7 +65,7 @@ def test_goal_before_the_first_joint_states_waits_for_it(ros, planar_model, plan
     gen.goals.publish(_goal(planar_model.joint_names, [[0.3, -0.2]]))
     assert ros.spin_until(lambda: gen.statuses())
     assert gen.statuses() == [
-        (DiagnosticStatus.OK, "goal queued: waiting for the first joint_states")
+        (DiagnosticStatus.OK, "goal queued: waiting for joint_states (the start state)")
     ]
     assert gen.planned == []
     gen.state(planar_model.joint_names, [0.1, 0.1], t_ns=2_500_000_000)
@@ -120,7 +120,7 @@ def test_a_burst_of_resent_goals_is_planned_once(ros, planar_model, planar_xml):
     ros.spin_for(0.2)
     assert len(gen.planned) == 1 and len(gen.planned[0].points) > 10
     messages = [m for _, m in gen.statuses()]
-    assert messages[0] == "goal queued: waiting for the first joint_states"
+    assert messages[0] == "goal queued: waiting for joint_states (the start state)"
     assert messages[1:3] == ["goal repeated: the same goal is already queued; not queued again"] * 2
     assert messages[3].startswith("goal accepted")
     assert all(m.startswith("goal repeated: the same goal was accepted") for m in messages[4:])
@@ -139,7 +139,7 @@ def test_goals_are_refused_while_the_hardware_is_faulted(ros, planar_model, plan
     assert level == DiagnosticStatus.ERROR and fault in message and "~/reset" in message
     assert gen.planned == []
     gen.hardware.publish(
-        DiagnosticStatus(level=DiagnosticStatus.OK, message="commands are followed")
+        DiagnosticStatus(level=DiagnosticStatus.OK, message="armed, no fault: commands are applied")
     )
     assert ros.spin_until(lambda: gen.node._hardware_fault is None)
     gen.state(planar_model.joint_names, [0.0, 0.0])
@@ -175,3 +175,58 @@ def test_a_plan_the_controller_refused_is_not_continued(ros, planar_model, plana
     gen.status_in.publish(refusal)
     ros.spin_for(0.2)
     assert gen.node._plan is not None
+
+
+def _refusal(plan) -> DiagnosticStatus:
+    stamp = f"{plan.header.stamp.sec}.{plan.header.stamp.nanosec:09d}"
+    return DiagnosticStatus(
+        level=DiagnosticStatus.ERROR,
+        name="/feedback_controller/trajectory",
+        message="trajectory refused: it ended before it reached the controller",
+        values=[
+            KeyValue(key="event", value="refused"),
+            KeyValue(key="stamp", value=stamp),
+            KeyValue(key="points", value=str(len(plan.points))),
+        ],
+    )
+
+
+def test_a_now_goal_whose_plan_came_too_late_is_planned_again(ros, planar_model, planar_xml):
+    """At start-up the controller may match the feed-forward's publisher only after a "now"
+    plan has ended: it refuses it, and the generator plans the goal again (MAX_REPLANS times)."""
+    from modyn_trajectory.trajectory_generator_node import MAX_REPLANS
+
+    gen = Gen(ros, planar_xml)
+    names = planar_model.joint_names
+    gen.state(names, [0.0, 0.0])
+    gen.goals.publish(_goal(names, [[0.5, 0.5]]))  # stamp zero: "now"
+    assert ros.spin_until(lambda: gen.planned)
+    for k in range(MAX_REPLANS):
+        gen.status_in.publish(_refusal(gen.planned[-1]))
+        assert ros.spin_until(lambda: gen.node._plan is None)
+        gen.state(names, [0.0, 0.0])  # the re-plan starts from the measured state
+        assert ros.spin_until(lambda k=k: len(gen.planned) == k + 2)
+        np.testing.assert_array_equal(gen.planned[-1].points[0].positions, [0.0, 0.0])
+        np.testing.assert_array_equal(gen.planned[-1].points[-1].positions, [0.5, 0.5])
+
+    def accepted():
+        return [m for _, m in gen.statuses() if m.startswith("goal accepted")]
+
+    assert ros.spin_until(lambda: len(accepted()) == 1 + MAX_REPLANS)
+    assert "re-planned" not in accepted()[0]
+    assert all(
+        "(re-planned: the controller refused the plan starting at" in m for m in accepted()[1:]
+    )
+    # no more after MAX_REPLANS; and a goal with an explicit stamp is never re-planned
+    gen.status_in.publish(_refusal(gen.planned[-1]))
+    assert ros.spin_until(lambda: gen.node._plan is None)
+    gen.state(names, [0.0, 0.0])
+    ros.spin_for(0.3)
+    assert len(gen.planned) == 1 + MAX_REPLANS
+    gen.goals.publish(_goal(names, [[0.2, 0.1]], stamp_ns=7 * 10**9))
+    assert ros.spin_until(lambda: len(gen.planned) == 2 + MAX_REPLANS)
+    gen.status_in.publish(_refusal(gen.planned[-1]))
+    assert ros.spin_until(lambda: gen.node._plan is None)
+    gen.state(names, [0.0, 0.0])
+    ros.spin_for(0.3)
+    assert len(gen.planned) == 2 + MAX_REPLANS
