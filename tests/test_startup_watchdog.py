@@ -31,7 +31,7 @@ import pytest
 pytest.importorskip("rclpy")
 
 import rclpy  # noqa: E402
-from diagnostic_msgs.msg import DiagnosticStatus  # noqa: E402
+from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.node import Node  # noqa: E402
 from std_srvs.srv import Trigger  # noqa: E402
@@ -65,8 +65,15 @@ class System:
         self.node.create_subscription(
             DiagnosticStatus, "hardware_status", self.hardware.append, LATCHED_QOS
         )
+        self.diagnostics: list = []  # the generator's /diagnostics values, in order
+        self.node.create_subscription(DiagnosticArray, "/diagnostics", self._on_diagnostics, 10)
         self.deadline = time.monotonic() + TIMEOUT
         self.runner.start()
+
+    def _on_diagnostics(self, msg) -> None:
+        for status in msg.status:
+            if status.name == "trajectory_generator":
+                self.diagnostics.append({kv.key: kv.value for kv in status.values})
 
     def spin_until(self, condition, what: str) -> None:
         while not condition():
@@ -178,8 +185,16 @@ def test_goals_into_a_latched_fault_are_refused_until_reset(system):
     s.spin_until(future.done, "~/reset's answer")
     assert future.result().success, future.result().message
     s.spin_until(lambda: s.hardware[-1].level == DiagnosticStatus.OK, "hardware_status OK")
+    # hardware_status reaches each node on its own: wait until the generator reports it has it
+    # (its /diagnostics), else a goal sent at once may still meet the fault there
+    seen = len(s.diagnostics)
+    s.spin_until(
+        lambda: any(d.get("hardware") == "ok" for d in s.diagnostics[seen:]),
+        "the generator's diagnostics: hardware ok",
+    )
     accepted = s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1])
-    assert accepted.level == DiagnosticStatus.OK and accepted.message.startswith("goal accepted")
+    assert accepted.level == DiagnosticStatus.OK, accepted.message
+    assert accepted.message.startswith("goal accepted"), accepted.message
 
     def events():
         return [
