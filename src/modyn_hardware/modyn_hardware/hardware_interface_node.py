@@ -2,9 +2,11 @@
 
 The node publishes the plant's ``joint_states`` (sensor_msgs/JointState, position in rad or m,
 velocity in rad/s or m/s, effort in N·m or N, joints in the model's order), ``/clock``
-(rosgraph_msgs/Clock, plant time) and the latched ``/robot_description``; it applies the
-``effort_command`` messages (sensor_msgs/JointState: ``name`` + ``effort``) it receives, within
-the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
+(rosgraph_msgs/Clock, plant time), the latched ``/robot_description`` and the latched
+``hardware_status`` (diagnostic_msgs/DiagnosticStatus: OK, disarmed, or the latched fault, on
+every change; the generator refuses goals and the controller drops its trajectories while it is
+not OK); it applies the ``effort_command`` messages (sensor_msgs/JointState: ``name`` +
+``effort``) it receives, within the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
 a latched fault), ``~/reset_plant`` (Trigger: move a simulated plant back to
 ``initial_positions``) and ``~/enable`` (std_srvs/SetBool: arm or disarm the output).
 
