@@ -11,7 +11,10 @@ message sent before the match is dropped by DDS), followed by a burst of four id
   until the first ``joint_states``), the others are reported as repeats; or every one is refused
   with a reason;
 * an accepted plan is executed by the controller once, completely (its reports: pending,
-  executing, done, for that plan and no other), and the arm ends at the goal;
+  executing, done, for that plan and no other), and the arm ends at the goal; a plan that
+  reached the controller too late (before DDS had matched the controller with the feed-forward)
+  is refused by it and re-planned by the generator (seen on planar_2r_sim: the plan arrived
+  0.41 s after its start, was refused, the re-plan ran), and only the re-plan moves the arm;
 * no fault is latched at start-up (issue 12, item 5: rx90_realtime latched its watchdog 1 run in
   5; the first command now opens a grace period, and hardware_interface's own stalls no longer
   count as a silent controller).
