@@ -1,14 +1,17 @@
 """Run a system, send goals, record what happened: the engine of the demo, tests and benchmarks.
 
 An episode starts a system with the runner, waits for the plant, sends each goal (a list of
-waypoint vectors in the model's joint order) once the previous motion is over, stamped with an
-explicit start time in sim time (so lockstep runs are reproducible), records every
-``joint_states`` message and every ``trajectory``, and stops the system. :class:`Episode` holds
-the arrays; :func:`tracking_errors` compares them with the desired motion.
+waypoint vectors in the model's joint order) stamped with an explicit start time in sim time
+(``lead`` after the previous motion), follows each through its lifecycle on ``goal_status``
+(accepted by the generator, pending at the controller before its start), records every
+``joint_states`` message, every ``trajectory`` and every ``goal_status`` report, and stops the
+system. :class:`Episode` holds the arrays; :func:`tracking_errors` compares them with the desired
+motion; :func:`trajectory_events` lists what the controller reported.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import struct
 import time
 from dataclasses import dataclass, field
@@ -16,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import rclpy
 from builtin_interfaces.msg import Duration, Time
-from diagnostic_msgs.msg import DiagnosticArray
+from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus
 from geometry_msgs.msg import PoseStamped
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
@@ -28,12 +31,12 @@ from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model import RobotModel
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_ros.qos import STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
 
-__all__ = ["Goal", "Episode", "run_episode", "tracking_errors"]
+__all__ = ["Goal", "Episode", "run_episode", "tracking_errors", "trajectory_events"]
 
 #: the recorder's reader queue: it may lag the 1 kHz plant for a moment, and every sample counts
 RECORDER_QOS = QoSProfile(
@@ -68,6 +71,8 @@ class Episode:
     wall_time: float = 0.0  # s from sending the first goal to the end (includes start-up)
     sim_time: float = 0.0  # plant s from the first goal's start to the end
     diagnostics: dict = field(default_factory=dict)  # last values per node
+    #: every goal_status report, in order: dicts with name, level, message, values
+    statuses: list = field(default_factory=list)
 
     wall: np.ndarray | None = None  # monotonic receipt time of each joint_states (s)
     t_first_goal: float = 0.0  # plant time of the first goal's start (s)
@@ -160,6 +165,21 @@ def run_episode(
     names = list(model.joint_names)
     records: list[tuple] = []
     trajectories: list = []
+    statuses: list[dict] = []
+    controllers = tuple(n.name for n in spec.nodes if n.executable == "feedback_controller")
+    # the controller sends no command before it has the first trajectory, so the lockstep plant
+    # takes its first step only then, whatever order DDS discovery matched the topics in (a
+    # controller that found the trajectory publisher after the plant had run past the motion's
+    # start held the arm while the recording said it moved: docs/running.md)
+    spec = dataclasses.replace(
+        spec,
+        nodes=[
+            dataclasses.replace(n, parameters={**n.parameters, "wait_for_trajectory": True})
+            if n.name in controllers
+            else n
+            for n in spec.nodes
+        ],
+    )
     # the recorder exists before the processes start, so that it is discovered together with
     # them and sees the plant from its first steps
     runner = SystemRunner(spec, log_dir)
@@ -184,6 +204,18 @@ def run_episode(
         for status in msg.status:
             diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
 
+    def on_status(msg: DiagnosticStatus) -> None:
+        statuses.append(
+            {
+                "name": msg.name,
+                "level": int.from_bytes(msg.level, "little")
+                if isinstance(msg.level, bytes)
+                else int(msg.level),
+                "message": msg.message,
+                "values": {kv.key: kv.value for kv in msg.values},
+            }
+        )
+
     if record_states:
         # a deep reader queue: the recorder may lag the 1 kHz plant for a moment, and every
         # sample counts in the statistics
@@ -191,7 +223,8 @@ def run_episode(
     else:  # Clock has the same leading CDR layout: a time stamp right after the header
         node.create_subscription(Clock, "/clock", on_state, 10, raw=True)
     node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
-    node.create_subscription(JointTrajectory, "trajectory", trajectories.append, LATCHED_QOS)
+    node.create_subscription(JointTrajectory, "trajectory", trajectories.append, TRAJECTORY_QOS)
+    node.create_subscription(DiagnosticStatus, "goal_status", on_status, STATUS_QOS)
     goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
     pose_pub = node.create_publisher(PoseStamped, "goal_pose", STATE_QOS)
     deadline = time.monotonic() + timeout
@@ -212,8 +245,31 @@ def run_episode(
                     f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
                 )
 
+    def verdict(since: int) -> dict | None:
+        """The generator's answer to the goal sent when ``since`` statuses had come."""
+        for status in statuses[since:]:
+            kind = status["name"].rsplit("/", 1)[-1]
+            if kind in ("goal", "goal_pose") and " queued:" not in status["message"]:
+                return status
+        return None
+
+    def controller_report(traj) -> dict | None:
+        """The controller's first report on ``traj`` (pending, or why it was refused)."""
+        stamp = f"{traj.header.stamp.sec}.{traj.header.stamp.nanosec:09d}"
+        for status in statuses:
+            values = status["values"]
+            if (
+                status["name"].endswith("/trajectory")
+                and values.get("stamp") == stamp
+                and values.get("points") == str(len(traj.points))
+            ):
+                return status
+        return None
+
+    def controller_dead() -> bool:
+        return any(name in runner.dead() for name in controllers)
+
     try:
-        controllers = tuple(n.name for n in spec.nodes if n.executable == "feedback_controller")
         runner.start(skip=controllers)
         spin_until(
             lambda: (
@@ -226,6 +282,7 @@ def run_episode(
         wall_start = time.monotonic()
         t_start = records[-1][0]
         next_start = first_goal = max(start_at, t_start + lead)
+        end = first_goal
         for k, goal in enumerate(goals):
             if goal.pose is not None:
                 msg, pub = PoseStamped(), pose_pub
@@ -245,28 +302,36 @@ def run_episode(
                     point.time_from_start = _duration(tf)
                     msg.points.append(point)
             count = len(trajectories)
-            pub.publish(msg)
-            if k == 0:
-                # the generator rejects a goal that comes before its first joint_states (the
-                # plant republishes t_0 every lockstep_timeout): resend until it is planned; the
-                # plant is still waiting at t_0, so a resent goal is the same goal
-                while len(trajectories) == count:
-                    resend = time.monotonic() + 1.0
-                    spin_until(
-                        lambda c=count, r=resend: len(trajectories) > c or time.monotonic() > r,
-                        "the trajectory of goal 0",
-                    )
-                    if len(trajectories) == count:
-                        pub.publish(msg)
+            while True:
+                since = len(statuses)
+                pub.publish(msg)
+                spin_until(lambda s=since: verdict(s) is not None, f"goal {k}'s goal_status")
+                answer = verdict(since)
+                if answer["level"] == 0:
+                    break
+                # before the generator's first joint_states (discovery on a busy machine can
+                # take longer than its wait_timeout) the goal is refused: the plant still waits
+                # at t_0 (goal 0 is sent before the loop closes), so a resent goal is the same
+                if k == 0 and "no joint_states received yet" in answer["message"]:
+                    continue
+                raise BringupError(f"goal {k} refused: {answer['message']}")
             spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
             if k == 0:
-                runner.start()  # close the loop: the plant starts stepping now
+                runner.start()  # the controller: the loop closes when it has the trajectory
             traj = trajectories[-1]
+            # the controller must hold the trajectory before its start, else the run depends on
+            # the machine's load: the plan is sent a whole motion ahead, and this is checked
+            spin_until(
+                lambda tr=traj: controller_report(tr) is not None or controller_dead(),
+                f"the controller's report on goal {k}",
+            )
+            report = controller_report(traj)
+            if report is not None and report["values"].get("event") != "pending":
+                raise BringupError(f"goal {k}: the controller reports {report['message']}")
             end = _seconds(traj.header.stamp) + _duration_seconds(traj.points[-1].time_from_start)
             next_start = end + lead
-            spin_until(lambda e=end: records[-1][0] >= e, f"the end of goal {k} (t = {end:.3f} s)")
-        final = records[-1][0] + settle
-        spin_until(lambda: records[-1][0] >= final, "the settling time")
+        final = end + settle
+        spin_until(lambda: records and records[-1][0] >= final, "the end of the last motion")
         wall_time = time.monotonic() - wall_start
     finally:
         executor.shutdown()
@@ -289,6 +354,7 @@ def run_episode(
         wall_time=wall_time,
         sim_time=float(t[-1] - first_goal),
         diagnostics=diagnostics,
+        statuses=statuses,
         wall=np.array([r[2] for r in records]),
         # counted messages give steps/s when every state was recorded; otherwise plant time
         # per wall second (exact in lockstep, where plant time advances only by steps)
@@ -337,3 +403,15 @@ def tracking_errors(episode: Episode) -> dict:
         "peak_effort": np.max(np.abs(episode.effort), axis=0),
         "samples": int(np.count_nonzero(moving)),
     }
+
+
+def trajectory_events(episode: Episode) -> list[dict]:
+    """The controller's reports (goal_status ``<controller>/trajectory``), in order: each a dict
+    with ``event`` (pending, executing, done, refused, ...), ``stamp``, ``message`` and the other
+    values; the run was reproducible if every trajectory was pending before its start,
+    executing with ``late_s`` 0 and done."""
+    out = []
+    for status in episode.statuses:
+        if status["name"].endswith("/trajectory"):
+            out.append({**status["values"], "message": status["message"]})
+    return out

@@ -17,6 +17,7 @@ import sys
 import time
 
 import numpy as np
+from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 from rclpy.node import Node
 from sensor_msgs.msg import JointState
@@ -29,14 +30,15 @@ from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.params import ParameterError, number_list
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
 from .friction import FRICTION_VELOCITIES
 from .law_base import LawSwitch, Reference
 from .law_catalog import LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, JointPD, gains
-from .messages import sampler_from_message
+from .messages import sampler_from_message, stamp_ns
+from .trajectory_queue import ERROR_EVENTS, Event, Received, TrajectoryQueue, stamp_text
 
 __all__ = ["FeedbackController", "FOLLOWING", "HOLDING", "PENDING", "main"]
 
@@ -177,6 +179,28 @@ class FeedbackController(Node):
                 description="bumpless law change: the torque gap fades out over this time (s)"
             ),
         )
+        self.declare_parameter(
+            "start_tolerance",
+            0.1,
+            ParameterDescriptor(
+                description="largest jump (rad or m, any joint) between the controller's "
+                "reference and a trajectory's at its start; a trajectory beyond it is refused "
+                "(goal_status), > 0",
+                read_only=True,
+                dynamic_typing=True,
+            ),
+        )
+        self.declare_parameter(
+            "wait_for_trajectory",
+            False,
+            ParameterDescriptor(
+                description="send no command before the first trajectory (the plant's own safe "
+                "hold applies; lockstep: the plant waits at t_0), so that a lockstep run starts "
+                "the same way whatever order DDS discovery takes",
+                read_only=True,
+                dynamic_typing=True,
+            ),
+        )
         self._gains = {
             name: self._gain_values(name, self.get_parameter(name).value) for name in _GAIN_DEFAULTS
         }
@@ -186,21 +210,37 @@ class FeedbackController(Node):
         self._law_params = self._checked_law_params(current)
         self.law_name = self._law_params["law"]
         self.switch: LawSwitch | None = None
+        tolerance = self.get_parameter("start_tolerance").value
+        if isinstance(tolerance, bool) or not isinstance(tolerance, int | float):
+            raise ParameterError(f"start_tolerance = {tolerance!r}: expected a number (rad or m)")
+        if not tolerance > 0.0:
+            raise ParameterError(f"start_tolerance = {tolerance}: must be > 0 (.inf: no check)")
+        self._start_tolerance = float(tolerance)
+        wait = self.get_parameter("wait_for_trajectory").value
+        if not isinstance(wait, bool):
+            raise ParameterError(f"wait_for_trajectory = {wait!r}: expected true or false")
+        # wait_for_trajectory: no command until a trajectory is queued; the latest state waits
+        self._gated = wait
+        self._held_state: JointState | None = None
 
         self.model = None
         self.state = HOLDING
-        self._current = None  # TrajectorySampler being followed
-        self._next = None  # TrajectorySampler received, not begun yet
-        self._next_at_first_tick = False  # its header.stamp was zero: it starts "now"
-        self._waiting: JointTrajectory | None = None  # arrived before the model
+        self._queue: TrajectoryQueue | None = None  # the running and pending trajectories
+        self._waiting: list[JointTrajectory] = []  # arrived before the model, in order
         self._q_hold: np.ndarray | None = None
         self._last_ns: int | None = None
+        self._last_t: float | None = None  # the last answered stamp (s)
+        self._fault: str | None = None  # hardware_interface's latched fault, from hardware_status
         self._stats = _Stats()
         self._last_rejection = ""
 
         self.publisher = self.create_publisher(JointState, "effort_command", STATE_QOS)
-        self.create_subscription(JointTrajectory, "trajectory", self._on_trajectory, LATCHED_QOS)
+        self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
+        self.create_subscription(JointTrajectory, "trajectory", self._on_trajectory, TRAJECTORY_QOS)
         self.create_subscription(JointState, "joint_states", self._on_joint_states, STATE_QOS)
+        self.create_subscription(
+            DiagnosticStatus, "hardware_status", self._on_hardware_status, LATCHED_QOS
+        )
         self.create_service(Trigger, "~/stop", self._on_stop)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
@@ -367,45 +407,104 @@ class FeedbackController(Node):
         self._v = np.zeros(n)
         self._q_desired = np.zeros(n)
         self._command = JointState(name=list(model.joint_names))
+        self._queue = TrajectoryQueue(self._start_tolerance, model.joint_names)
         self.model = model
         self.get_logger().info(f"gains kp {pd.kp.tolist()}, kd {pd.kd.tolist()}")
-        if self._waiting is not None:
-            msg, self._waiting = self._waiting, None
+        waiting, self._waiting = self._waiting, []
+        for msg in waiting:
             self._on_trajectory(msg)
 
     # ------------------------------------------------------------------ trajectory, stop
     def _on_trajectory(self, msg: JointTrajectory) -> None:
         if self.model is None:
-            self._waiting = msg
+            self._waiting.append(msg)
+            del self._waiting[:-10]  # the depth of the topic's history
             return
+        stamp = stamp_ns(msg.header.stamp)
         try:
             sampler = sampler_from_message(msg, self.joint_map)
         except (MessageError, TrajectoryError) as exc:
             self._stats.trajectories_rejected += 1
             self._last_rejection = f"trajectory: {exc}"
             self.get_logger().error(f"trajectory rejected: {exc}")
+            self._status(
+                DiagnosticStatus.ERROR,
+                f"trajectory rejected: {exc}",
+                {"event": "rejected", "stamp": stamp_text(stamp), "points": len(msg.points)},
+            )
+            return
+        received = Received(sampler, stamp, len(msg.points))
+        if self._fault is not None:
+            events = [
+                Event(
+                    "refused",
+                    received,
+                    self._last_t,
+                    f"hardware_interface has a latched fault ({self._fault}); ~/reset it first",
+                )
+            ]
+        else:
+            events = self._queue.receive(received, self._last_t)
+        self._publish_events(events)
+        if events[-1].kind != "pending":
+            self._stats.trajectories_rejected += 1
             return
         self._stats.trajectories += 1
-        self._next = sampler
-        self._next_at_first_tick = msg.header.stamp.sec == 0 and msg.header.stamp.nanosec == 0
         if self.feedforward and not any(len(p.effort) for p in msg.points):
             self.get_logger().warning("trajectory without efforts: the feed-forward is zero")
-        self.get_logger().info(
-            f"trajectory received: {len(msg.points)} points, "
-            + (
-                "starting at the next joint_states"
-                if self._next_at_first_tick
-                else f"start {sampler.start:.6f} s"
-            )
-            + f", duration {sampler.end - sampler.begin:.3f} s"
-        )
+        if self._gated:  # wait_for_trajectory: the loop closes now
+            self._gated = False
+            held, self._held_state = self._held_state, None
+            if held is not None:
+                self._on_joint_states(held)
+
+    def _publish_events(self, events: list[Event]) -> None:
+        """Report trajectory transitions on goal_status (and the log); act on the hold pose."""
+        for event in events:
+            values = {"event": event.kind, **event.trajectory.values()}
+            if event.t is not None:
+                values["t"] = f"{event.t:.9f}"
+            values.update(event.values)
+            if event.kind in ERROR_EVENTS:
+                level = DiagnosticStatus.ERROR
+                self._last_rejection = event.message
+                self.get_logger().error(event.message)
+            else:
+                level = DiagnosticStatus.OK
+                self.get_logger().info(event.message)
+            if event.kind == "done":  # ended: hold its last point
+                self._q_hold = event.trajectory.sampler.end_state()[0]
+            self._status(level, event.message, values)
+
+    def _status(self, level: bytes, message: str, values: dict) -> None:
+        status = DiagnosticStatus(level=level, name=f"{self.get_fully_qualified_name()}/trajectory")
+        status.message = message
+        status.hardware_id = self.model.name if self.model is not None else ""
+        status.values = [KeyValue(key=k, value=str(v)) for k, v in values.items()]
+        self.status_publisher.publish(status)
+
+    def _on_hardware_status(self, msg: DiagnosticStatus) -> None:
+        """hardware_interface's latched state: a fault drops the trajectories, the hold then
+        follows the measured pose (the plant holds itself) so that ~/reset resumes there."""
+        if msg.level == DiagnosticStatus.ERROR:
+            if self._fault is None and self._queue is not None:
+                self._publish_events(
+                    self._queue.clear(
+                        "aborted", self._last_t, f"hardware_interface fault: {msg.message}"
+                    )
+                )
+            self._fault = msg.message
+        else:
+            self._fault = None
 
     def _on_stop(self, request, response):
-        if self._current is not None:
+        queue = self._queue
+        if queue is not None and queue.current is not None:
             # the desired pose of the last tick: where the reference was when stopped
             self._q_hold = self._q_desired.copy()
-        dropped = self._current is not None or self._next is not None
-        self._current = self._next = None
+        dropped = queue is not None and (queue.current is not None or queue.pending)
+        if queue is not None:
+            self._publish_events(queue.clear("stopped", self._last_t, "~/stop"))
         self.state = HOLDING
         response.success = True
         hold = "the first measured pose" if self._q_hold is None else self._q_hold.tolist()
@@ -424,6 +523,9 @@ class FeedbackController(Node):
         model = self.model
         if model is None:
             return  # no model, no command (the plant's own safe hold applies)
+        if self._gated:  # wait_for_trajectory: answered when the first trajectory comes
+            self._held_state = msg
+            return
         names, pos, vel = msg.name, msg.position, msg.velocity
         try:
             index = self.joint_map.indices(names)
@@ -459,33 +561,32 @@ class FeedbackController(Node):
             )
         self._last_ns = t_ns
         t = stamp.sec + stamp.nanosec * 1e-9  # as ns_to_s: the same rounding as the knots
+        self._last_t = t
 
-        # which trajectory applies at t
-        nxt = self._next
-        if nxt is not None:
-            if self._next_at_first_tick:
-                nxt.start = t - nxt.times[0]
-                self._next_at_first_tick = False
-            if t >= nxt.begin:
-                self._current, self._next = nxt, None
-        cur = self._current
-        if cur is not None and t > cur.end:
-            self._q_hold = cur.end_state()[0]  # ended: hold its last point
-            self._current = cur = None
+        if self._q_hold is None:
+            self._q_hold = q.copy()  # at start: hold the first measured pose
+        elif self._fault is not None:
+            # the plant holds itself and ignores us: keep the hold where the arm is, so that
+            # ~/reset resumes from there (no jump back to an old reference)
+            np.copyto(self._q_hold, q)
+        # which trajectory applies at t (the queue's work only at a transition)
+        queue = self._queue
+        if queue.due(t):
+            self._publish_events(queue.advance(t, self._q_hold))
+        cur = queue.current
 
         if cur is not None:
             ref = self._reference
-            ref.q, ref.v, ref.a, ref.tau_ff = cur.sample(t)  # views of the sampler's buffer
+            # views of the sampler's buffer
+            ref.q, ref.v, ref.a, ref.tau_ff = cur.sampler.sample(t)
             np.copyto(self._q_desired, ref.q)
             tau = self.switch.step(t, q, v, ref, self._tau)
             self.state = FOLLOWING
         else:
-            if self._q_hold is None:
-                self._q_hold = q.copy()  # at start: hold the first measured pose
             g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
             tau = self.pd.hold(q, v, self._q_hold, g)
             self.switch.interrupt(tau, t)  # the law takes over from this torque
-            self.state = PENDING if self._next is not None else HOLDING
+            self.state = PENDING if queue.pending else HOLDING
 
         command = self._command
         command.header.stamp = stamp

@@ -19,7 +19,7 @@ from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
-from modyn_ros.qos import LATCHED_QOS
+from modyn_ros.qos import TRAJECTORY_QOS
 
 from .messages import trajectory_arrays
 
@@ -58,7 +58,7 @@ class InverseDynamicsFeedforward(Node):
         )
         self.model = None
         self.joint_map: JointMap | None = None
-        self._waiting: JointTrajectory | None = None  # arrived before the model
+        self._waiting: list[JointTrajectory] = []  # arrived before the model, in order
         self._stats = dict(
             trajectories=0,
             rejected=0,
@@ -67,9 +67,10 @@ class InverseDynamicsFeedforward(Node):
             last_total_ms=0.0,
         )
         self._last_rejection = ""
-        self.publisher = self.create_publisher(JointTrajectory, "trajectory", LATCHED_QOS)
+        # the last 10 kept for late joiners, in order: each plan continues the one before it
+        self.publisher = self.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
         self.create_subscription(
-            JointTrajectory, "planned_trajectory", self._on_planned, LATCHED_QOS
+            JointTrajectory, "planned_trajectory", self._on_planned, TRAJECTORY_QOS
         )
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
@@ -77,14 +78,16 @@ class InverseDynamicsFeedforward(Node):
     def _on_model(self, model) -> None:
         self.model = model
         self.joint_map = JointMap(model.joint_names)
-        if self._waiting is not None:
-            msg, self._waiting = self._waiting, None
+        waiting, self._waiting = self._waiting, []
+        for msg in waiting:
             self._process(msg)
 
     def _on_planned(self, msg: JointTrajectory) -> None:
         if self.model is None:
-            # keep only the latest: it is the one that matters once the model arrives
-            self._waiting = msg
+            # keep them all (as many as the topic's history): each plan continues the one
+            # before it, and the controller needs them in order
+            self._waiting.append(msg)
+            del self._waiting[:-10]
             self.get_logger().info("planned_trajectory received before the robot model: kept")
             return
         self._process(msg)

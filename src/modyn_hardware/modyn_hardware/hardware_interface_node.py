@@ -2,9 +2,11 @@
 
 The node publishes the plant's ``joint_states`` (sensor_msgs/JointState, position in rad or m,
 velocity in rad/s or m/s, effort in N·m or N, joints in the model's order), ``/clock``
-(rosgraph_msgs/Clock, plant time) and the latched ``/robot_description``; it applies the
-``effort_command`` messages (sensor_msgs/JointState: ``name`` + ``effort``) it receives, within
-the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
+(rosgraph_msgs/Clock, plant time), the latched ``/robot_description`` and the latched
+``hardware_status`` (diagnostic_msgs/DiagnosticStatus: OK, disarmed, or the latched fault, on
+every change; the generator refuses goals and the controller drops its trajectories while it is
+not OK); it applies the ``effort_command`` messages (sensor_msgs/JointState: ``name`` +
+``effort``) it receives, within the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
 a latched fault), ``~/reset_plant`` (Trigger: move a simulated plant back to
 ``initial_positions``) and ``~/enable`` (std_srvs/SetBool: arm or disarm the output).
 
@@ -23,9 +25,11 @@ the effort limits, computed here from the model (gravity compensation + PD on q_
 measured pose when the hold began, clipped to 0.5 % inside the position limits). It is applied
 
 * while disarmed (``~/enable`` false; q_hold = the pose at disarm);
-* before the first command (realtime; lockstep does not step then);
+* before the first command (realtime; lockstep does not step then), and during a gap in the
+  commands within ``watchdog_grace`` of the first one (start-up, not a fault);
 * after a fault, latched until ``~/reset``: the command watchdog (no valid command for
-  ``watchdog_timeout`` wall seconds once commands have started) or a limit in ``fault`` mode.
+  ``watchdog_timeout`` wall seconds once commands have started and the grace is over; time in
+  which this node itself did not run does not count) or a limit in ``fault`` mode.
   In lockstep the faulted plant steps at real-time pace (one step per dt of wall time), so that
   a dead controller leaves an arm that holds in sim time as it would in reality.
 
@@ -44,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.clock import Clock, ClockType
 from rclpy.node import Node
@@ -133,6 +138,13 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         0.5,
         "wall seconds without a valid command (once commands have started) before the watchdog "
         "latches the safe hold until ~/reset; lockstep: also the republish period while waiting",
+    ),
+    "watchdog_grace": (
+        1.0,
+        "wall seconds after the first command (and after ~/reset) during which a missing "
+        "command is start-up, not a dead controller: the plant holds (realtime: safe hold; "
+        "lockstep: it waits) and the watchdog latches only if commands are still missing at "
+        "the end; 0: none",
     ),
     "lockstep_timeout": (
         0.0,
@@ -228,6 +240,8 @@ class Config:
         The plant step in nanoseconds, ``round(1e9 / rate)``.
     watchdog_timeout : float
         Wall seconds.
+    watchdog_grace : float
+        Wall seconds after the first command during which a missing one does not latch.
     max_command_age : float
         Seconds (plant time in lockstep, node clock in realtime).
     publish_clock : bool
@@ -273,6 +287,7 @@ class Config:
     ros2_control_joints: tuple[str, ...] = ()
     ros2_control_state_topic: str = "/joint_state_broadcaster/joint_states"
     ros2_control_state_timeout: float = 0.1
+    watchdog_grace: float = 1.0
 
     @property
     def dt(self) -> float:
@@ -334,7 +349,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     -------
     dict
         ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
-        ``watchdog_timeout``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
+        ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
         (bool), ``clock_every`` (int).
 
     Raises
@@ -363,6 +378,10 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
         out["watchdog_timeout"] = float(legacy)
     else:
         out["watchdog_timeout"] = _positive(values, "watchdog_timeout")
+    grace = values.get("watchdog_grace", PARAMETERS["watchdog_grace"][0])
+    if isinstance(grace, bool) or not isinstance(grace, int | float) or not grace >= 0.0:
+        raise ConfigError(f"parameter watchdog_grace: {grace!r} is not a number >= 0 (s)")
+    out["watchdog_grace"] = float(grace)
     if out["plant"] == "ros2_control" and out["mode"] != "realtime":
         raise ConfigError(
             f"parameter mode: {out['mode']!r} with plant 'ros2_control'; the bridge runs on the "
@@ -667,6 +686,12 @@ class HardwareInterfaceNode(Node):
         self._k = 0  # steps taken
         self._t_ns = 0  # lockstep plant time t_k = k dt_ns
         self._started = False  # commands are being followed: the watchdog is armed
+        self._first_cmd_ns = 0  # steady time of the first followed command (watchdog_grace)
+        self._grace_ns = round(cfg.watchdog_grace * _NS)
+        self._in_grace_hold = False  # realtime: holding for a start-up gap (not latched)
+        self._deaf_ns = 0  # realtime: time this node itself did not run since the last command
+        self._deferred = False  # lockstep: a late watchdog firing was put off once
+        self._fired_ns = 0  # lockstep: steady time of the watchdog timer's last firing
         self.armed = True
         self.fault: str | None = None
         self._hold_running = False  # lockstep: the real-time hold timer steps the plant
@@ -696,14 +721,16 @@ class HardwareInterfaceNode(Node):
         )
         self._pub_description = self.create_publisher(String, "/robot_description", LATCHED_QOS)
         self._pub_description.publish(String(data=values["robot_description"]))
+        # the latched state (waiting / faulted / disarmed), for the generator and the controller
+        self._pub_status = self.create_publisher(DiagnosticStatus, "hardware_status", LATCHED_QOS)
         self.create_subscription(JointState, "effort_command", self._on_command, STATE_QOS)
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
         self.create_service(SetBool, "~/enable", self._on_enable)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
+        self._timeout_ns = round(cfg.watchdog_timeout * _NS)
         if self._realtime:
             self._period_ns = cfg.dt_ns
-            self._timeout_ns = round(cfg.watchdog_timeout * _NS)
             self._due_ns = time.monotonic_ns()
             self._timer = self.create_timer(cfg.dt, self._on_tick, clock=steady)
         else:
@@ -719,6 +746,7 @@ class HardwareInterfaceNode(Node):
             f"{cfg.watchdog_timeout:g} s, limits: effort {limits.effort_mode}, velocity "
             f"{limits.velocity_mode}, position {limits.position_mode}"
         )
+        self._publish_status()
         if not self._realtime:
             self._publish_state(self._t_ns)
 
@@ -767,6 +795,7 @@ class HardwareInterfaceNode(Node):
                 return
             np.take(effort, order, out=self._cmd)
             self._cmd_rx_ns = rx_ns
+            self._deaf_ns = 0
             return
         if stamp_ns != self._t_ns:
             self.counters["stale"] += 1
@@ -781,7 +810,9 @@ class HardwareInterfaceNode(Node):
             self._hold_running = False
             self._hold_timer.cancel()
             self.get_logger().info(f"commands followed again at t = {self._t_ns * 1e-9:.3f} s")
-        self._started = True
+        if not self._started:
+            self._started = True
+            self._first_cmd_ns = rx_ns
         tau = self._command_effort(self._work)
         self._advance(tau)
         self._cycle_time_ns += time.monotonic_ns() - rx_ns
@@ -820,6 +851,7 @@ class HardwareInterfaceNode(Node):
         else:
             self._t_ns += self._dt_ns
             self._publish_state(self._t_ns)
+            self._deferred = False
             if not self._hold_running:
                 # the watchdog of the next step counts from this publication
                 self._timer.reset()
@@ -884,11 +916,44 @@ class HardwareInterfaceNode(Node):
             self._hold_running = True
             self._timer.cancel()
             self._hold_timer.reset()
+        self._publish_status()
+
+    def _publish_status(self) -> None:
+        """``hardware_status`` (latched): OK while commands can be followed, WARN disarmed,
+        ERROR with the reason while a fault is latched. Published on every change of those."""
+        if self.fault is not None:
+            level, message = DiagnosticStatus.ERROR, f"fault latched: {self.fault}"
+        elif not self.armed:
+            level, message = DiagnosticStatus.WARN, "disarmed: safe hold (~/enable to arm)"
+        else:
+            level, message = DiagnosticStatus.OK, "armed, no fault: commands are applied"
+        status = DiagnosticStatus(level=level, name=self.get_fully_qualified_name())
+        status.message = message
+        status.hardware_id = self.config.plant
+        status.values = [
+            KeyValue(key="state", value=self.state),
+            KeyValue(key="fault", value=self.fault or ""),
+        ]
+        self._pub_status.publish(status)
+
+    def _in_grace(self, now_ns: int) -> bool:
+        """Within watchdog_grace of the first followed command: a gap is start-up, not death."""
+        return now_ns - self._first_cmd_ns < self._grace_ns
 
     def _on_timeout(self) -> None:
         """Lockstep: no command for ``watchdog_timeout`` wall seconds."""
+        now = time.monotonic_ns()
+        since = now - max(self._published_ns, self._fired_ns)  # one period, unless it is late
+        self._fired_ns = now
         if not self._started or self.fault is not None:
             self._publish_state(self._t_ns)  # a late subscriber gets t_k too
+            return
+        if self._in_grace(now):
+            return  # start-up (watchdog_grace): the plant waits for the command of t_k
+        if not self._deferred and since > self._timeout_ns * 3 // 2:
+            # this firing is late: this node did not run for a while, and the command may be
+            # waiting in its queue; decide at the next firing, after the queue was read
+            self._deferred = True
             return
         self.counters["misses"] += 1
         self._latch(
@@ -919,13 +984,37 @@ class HardwareInterfaceNode(Node):
                 "(the safe hold uses the last one)"
             )
         self._plant_was_ready = True
-        fresh = self._cmd_rx_ns is not None and now - self._cmd_rx_ns <= self._timeout_ns
+        if late > self._period_ns:
+            # this node did not run for `late`: a command may be waiting in its queue, so that
+            # time is no evidence of a silent controller (a stall of this process must not
+            # latch the watchdog)
+            self._deaf_ns += late
+        fresh = (
+            self._cmd_rx_ns is not None
+            and now - self._cmd_rx_ns - self._deaf_ns <= self._timeout_ns
+        )
         if self.fault is not None:
             tau = self._hold_effort()
         elif fresh:
-            self._started = True
+            if not self._started:
+                self._started = True
+                self._first_cmd_ns = now
+            if self._in_grace_hold:
+                self._in_grace_hold = False
+                self._have_hold = False
+                self.get_logger().info("commands followed again")
             np.copyto(self._work, self._cmd)  # limited anew at each tick's state
             tau = self._command_effort(self._work)
+        elif self._started and self._in_grace(now):
+            # start-up (watchdog_grace): hold, as before the first command, without a fault
+            if not self._in_grace_hold:
+                self._in_grace_hold = True
+                self._have_hold = False  # hold where the arm is now
+                self.get_logger().warning(
+                    f"no command for {(now - self._cmd_rx_ns) * 1e-9:.3f} s during the start-up "
+                    f"grace ({self.config.watchdog_grace:g} s): safe hold until commands resume"
+                )
+            tau = self._hold_effort()
         elif self._started:
             self.counters["misses"] += 1
             age = (now - self._cmd_rx_ns) * 1e-9
@@ -979,6 +1068,7 @@ class HardwareInterfaceNode(Node):
             return response
         cleared, self.fault = self.fault, None
         self._started = False  # the watchdog re-arms with the next followed command
+        self._in_grace_hold = False
         self._have_hold = False
         self._cmd_rx_ns = None  # realtime: a command from before the reset is not used
         if not self._realtime:
@@ -986,6 +1076,7 @@ class HardwareInterfaceNode(Node):
             self._hold_timer.cancel()
             self._publish_state(self._t_ns)  # wait for the command of t_k, as at start
             self._timer.reset()
+        self._publish_status()
         response.success = True
         response.message = (
             f"fault cleared ({cleared}); waiting for commands at t = "
@@ -1040,6 +1131,7 @@ class HardwareInterfaceNode(Node):
             )
         response.success = True
         self.get_logger().info(response.message)
+        self._publish_status()
         return response
 
     # ------------------------------------------------------------------ state, diagnostics

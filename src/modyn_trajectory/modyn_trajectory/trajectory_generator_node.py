@@ -18,8 +18,8 @@ import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from geometry_msgs.msg import PoseStamped
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
+from rclpy.clock import Clock, ClockType
 from rclpy.node import Node
-from rclpy.qos import DurabilityPolicy, HistoryPolicy, QoSProfile, ReliabilityPolicy
 from rclpy.serialization import deserialize_message
 from rclpy.time import Time
 from sensor_msgs.msg import JointState
@@ -31,7 +31,7 @@ from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.params import ParameterError, number_list, per_joint, positive
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .planner import PROFILES, plan_joint_motion, stop_motion
 from .quintic import TrajectoryError, sample_times
@@ -44,18 +44,38 @@ __all__ = ["TrajectoryGenerator", "ParameterError", "main"]
 DEFAULT_VELOCITY = 2.0
 #: used when max_acceleration is empty, rad/s²
 DEFAULT_ACCELERATION = 5.0
-#: goal_status: reliable, the last 10 kept for late subscribers (a rejected goal is an event a
-#: monitoring tool started afterwards still wants to see)
-STATUS_QOS = QoSProfile(
-    depth=10,
-    history=HistoryPolicy.KEEP_LAST,
-    reliability=ReliabilityPolicy.RELIABLE,
-    durability=DurabilityPolicy.TRANSIENT_LOCAL,
-)
+#: the controller's goal_status events after which it no longer follows a plan (docs/nodes.md)
+_NOT_FOLLOWED = frozenset({"refused", "aborted", "stopped", "superseded", "replaced"})
+#: re-plans of a "now" goal whose plan the controller refused (it came too late: discovery)
+MAX_REPLANS = 2
 
 
-class _AwaitState(Exception):
-    """The goal needs the measured state and the next joint_states will bring it."""
+class _Await(Exception):
+    """The goal needs something that has not arrived yet (the model, a joint_states)."""
+
+    def __init__(self, what: str, refusal: str):
+        super().__init__(what)
+        self.what = what  # e.g. "joint_states (the start state)"
+        self.refusal = refusal  # the reason given if it does not come in time
+
+
+def _stamp_text(ns: int) -> str:
+    """Integer nanoseconds as exact seconds text, ``sec.nanosec`` (as the controller reports)."""
+    sec, nsec = divmod(int(ns), 1_000_000_000)
+    return f"{sec}.{nsec:09d}"
+
+
+def _goal_key(kind: str, msg) -> tuple:
+    """What makes two goal messages the same goal (a re-send): every field the planner reads."""
+    stamp = (msg.header.stamp.sec, msg.header.stamp.nanosec)
+    if kind == "goal_pose":
+        p, o = msg.pose.position, msg.pose.orientation
+        return (kind, stamp, msg.header.frame_id, p.x, p.y, p.z, o.x, o.y, o.z, o.w)
+    points = tuple(
+        (tuple(pt.positions), pt.time_from_start.sec, pt.time_from_start.nanosec)
+        for pt in msg.points
+    )
+    return (kind, stamp, tuple(msg.joint_names), points)
 
 
 class TrajectoryGenerator(Node):
@@ -118,6 +138,14 @@ class TrajectoryGenerator(Node):
                 "empty: the model's last frame"
             ),
         )
+        self.declare_parameter(
+            "wait_timeout",
+            2.0,
+            ParameterDescriptor(
+                description="wall seconds a goal waits for the robot model and the first "
+                "joint_states (start-up) before it is refused on goal_status, > 0"
+            ),
+        )
         for name, default, unit in (
             ("max_linear_velocity", 0.25, "m/s"),
             ("max_linear_acceleration", 0.5, "m/s²"),
@@ -137,9 +165,16 @@ class TrajectoryGenerator(Node):
         self._last_raw_state: bytes | None = None
         self._last_q_value: np.ndarray | None = None
         self._plan = None  # (start ns, trajectory with sample(t)/start/end/times)
+        self._plan_points = 0  # points of the published plan (with its stamp: its identity)
+        self._plan_key: tuple | None = None  # _goal_key of the goal it was planned for
+        self._plan_goal: tuple | None = None  # (kind, msg, planner, re-plans so far) of it
+        self._hardware_fault: str | None = None  # hardware_status not OK: why goals are refused
+        self._controller_event = ""  # the controller's last report on one of our plans
         self._stats = dict(
             goals_accepted=0,
             goals_rejected=0,
+            goals_queued=0,
+            goals_repeated=0,
             joint_states_rejected=0,
             last_plan_points=0,
             last_plan_duration_s=0.0,
@@ -148,16 +183,29 @@ class TrajectoryGenerator(Node):
         )
         self._last_rejection = ""
         self._plan_report: dict[str, str] = {}  # extra goal_status values of the last plan
-        self.publisher = self.create_publisher(JointTrajectory, "planned_trajectory", LATCHED_QOS)
+        self.publisher = self.create_publisher(
+            JointTrajectory, "planned_trajectory", TRAJECTORY_QOS
+        )
         # joint_states only matter for a goal that no previous plan covers (the first one): the
         # subscription is dropped once a plan exists and re-made on demand, and kept serialized
         # (raw) meanwhile; at 1 kHz each message would otherwise be a Python callback here
-        self._pending: list[JointTrajectory] = []
+        # goals waiting for the model or a state: (kind, msg, planner, deadline ns, key, reason,
+        # re-plans, note)
+        self._pending: list[tuple] = []
+        self._last_state_ns = 0  # stamp of the joint_states the last plan started from
         self._state_sub = None
         self._subscribe_states()
         self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
         self.create_subscription(JointTrajectory, "goal", self._on_goal, STATE_QOS)
         self.create_subscription(PoseStamped, "goal_pose", self._on_goal_pose, STATE_QOS)
+        # the controller's reports (a plan it refused or stopped is not the reference any more)
+        self.create_subscription(DiagnosticStatus, "goal_status", self._on_goal_status, STATUS_QOS)
+        # hardware_interface's latched state: goals into a fault or a disarmed plant are refused
+        self.create_subscription(
+            DiagnosticStatus, "hardware_status", self._on_hardware_status, LATCHED_QOS
+        )
+        self._steady = Clock(clock_type=ClockType.STEADY_TIME)
+        self._wait_timer = self.create_timer(0.05, self._on_wait_timer, clock=self._steady)
         self.create_service(Trigger, "~/stop", self._on_stop)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
@@ -166,6 +214,7 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ parameters
     _PARAMS = (
         "sample_period",
+        "wait_timeout",
         "max_velocity",
         "max_acceleration",
         "profile",
@@ -186,7 +235,7 @@ class TrajectoryGenerator(Node):
     def _read_settings(self, values: dict) -> dict:
         """Validate parameter values (per-joint lengths too once the model is known)."""
         settings = {}
-        for name in ("sample_period", *self._CARTESIAN):
+        for name in ("sample_period", "wait_timeout", *self._CARTESIAN):
             x = values[name]
             if isinstance(x, bool) or not isinstance(x, numbers.Real):
                 raise ParameterError(f"{name} = {x!r}: expected a number")
@@ -267,6 +316,7 @@ class TrajectoryGenerator(Node):
         self.get_logger().info(
             f"limits: max_velocity {self.v_max.tolist()}, max_acceleration {self.a_max.tolist()}"
         )
+        self._retry()
 
     def _subscribe_states(self) -> None:
         if self._state_sub is None:
@@ -285,9 +335,24 @@ class TrajectoryGenerator(Node):
     def _on_joint_states(self, raw: bytes) -> None:
         self._last_raw_state = raw
         if self._pending:
-            goals, self._pending = self._pending, []
-            for kind, goal, planner in goals:
-                self._handle(kind, goal, planner)
+            self._retry()
+
+    def _retry(self) -> None:
+        """Plan the goals that waited (in their order of arrival), now that something came."""
+        goals, self._pending = self._pending, []
+        for entry in goals:
+            self._handle(*entry[:3], waited=entry, replans=entry[6], note=entry[7])
+
+    def _on_wait_timer(self) -> None:
+        """Refuse the goals that waited longer than wait_timeout (wall clock)."""
+        if not self._pending:
+            return
+        now = self._steady.now().nanoseconds
+        expired = [e for e in self._pending if now > e[3]]
+        if expired:
+            self._pending = [e for e in self._pending if now <= e[3]]
+            for kind, _, _, _, _, reason, *_ in expired:
+                self._reject(kind, reason)
 
     @property
     def _last_q(self) -> np.ndarray | None:
@@ -298,6 +363,9 @@ class TrajectoryGenerator(Node):
             msg = deserialize_message(raw, JointState)
             try:
                 self._last_q_value = self.joint_map.reorder(msg.name, msg.position, "position")
+                self._last_state_ns = (
+                    msg.header.stamp.sec * 1_000_000_000 + msg.header.stamp.nanosec
+                )
             except MessageError as exc:
                 self._stats["joint_states_rejected"] += 1
                 self.get_logger().warning(
@@ -311,35 +379,161 @@ class TrajectoryGenerator(Node):
     def _on_goal_pose(self, msg: PoseStamped) -> None:
         self._handle("goal_pose", msg, self.plan_pose)
 
-    def _handle(self, kind: str, msg, planner) -> None:
-        """Plan ``msg``; publish the trajectory and an OK status, or log and publish why not."""
+    def _handle(
+        self,
+        kind: str,
+        msg,
+        planner,
+        waited: tuple | None = None,
+        replans: int = 0,
+        note: str = "",
+    ) -> None:
+        """Plan ``msg``; publish the trajectory and an OK status, or queue it while the model or
+        the start state is missing, or publish why not (goal lifecycle: docs/nodes.md).
+        ``replans``/``note``: a re-plan of a "now" goal the controller refused, and why."""
+        key = waited[4] if waited is not None else _goal_key(kind, msg)
+        if self._hardware_fault is not None:
+            self._reject(
+                kind,
+                f"hardware_interface is not following commands ({self._hardware_fault}): a "
+                "motion would not run; ~/reset (or ~/enable) it first",
+            )
+            return
+        if waited is None and self._repeated(kind, key):
+            return
         started = time.perf_counter()
         self._plan_report = {}
         try:
             out = planner(msg)
-        except _AwaitState:
-            self._pending.append((kind, msg, planner))
+        except _Await as missing:
+            now = self._steady.now().nanoseconds
+            deadline = (
+                waited[3]
+                if waited is not None
+                else now + round(self._settings["wait_timeout"] * 1e9)
+            )
+            self._pending.append(
+                (kind, msg, planner, deadline, key, missing.refusal, replans, note)
+            )
             self._subscribe_states()
+            if waited is None:
+                self._stats["goals_queued"] += 1
+                self.get_logger().info(f"{kind} queued: waiting for {missing.what}")
+                self._status(
+                    DiagnosticStatus.OK, f"{kind} queued: waiting for {missing.what}", kind
+                )
             return
         except (MessageError, TrajectoryError) as exc:
-            self._stats["goals_rejected"] += 1
-            self._last_rejection = f"{kind}: {exc}"
-            self.get_logger().error(f"{kind} rejected: {exc}")
-            self._status(DiagnosticStatus.ERROR, f"{kind} rejected: {exc}", kind)
+            self._reject(kind, str(exc))
             return
         self.publisher.publish(out)
         self._unsubscribe_states()
+        self._plan_points = len(out.points)
+        self._plan_key = key
+        self._plan_goal = (kind, msg, planner, replans)
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
+        start_ns = self._plan[0]
         self._status(
             DiagnosticStatus.OK,
-            f"{kind} accepted",
+            f"{kind} accepted: starts at {_stamp_text(start_ns)} s, lasts "
+            f"{self._stats['last_plan_duration_s']:.6f} s{note}",
             kind,
             points=len(out.points),
             duration_s=self._stats["last_plan_duration_s"],
             **self._plan_report,
         )
+
+    def _repeated(self, kind: str, key: tuple) -> bool:
+        """A re-sent goal (the same message again) while its plan has not ended, or while it
+        waits: reported, not planned again (a second plan would replace the first one)."""
+        for entry in self._pending:
+            if entry[4] == key:
+                text = f"{kind} repeated: the same goal is already queued; not queued again"
+                break
+        else:
+            if key != self._plan_key or self._plan is None:
+                return False
+            start_ns, plan = self._plan
+            end_ns = start_ns + round(plan.end * 1e9)
+            if self.get_clock().now().nanoseconds > end_ns:
+                return False  # its motion is over: a new goal (from the goal, a no-op)
+            text = (
+                f"{kind} repeated: the same goal was accepted, starting at "
+                f"{_stamp_text(start_ns)} s; not planned again"
+            )
+        self._stats["goals_repeated"] += 1
+        self.get_logger().info(text)
+        self._status(DiagnosticStatus.OK, text, kind)
+        return True
+
+    def _reject(self, kind: str, reason: str) -> None:
+        self._stats["goals_rejected"] += 1
+        self._last_rejection = f"{kind}: {reason}"
+        self.get_logger().error(f"{kind} rejected: {reason}")
+        self._status(DiagnosticStatus.ERROR, f"{kind} rejected: {reason}", kind)
+
+    def _drop_plan(self, why: str) -> None:
+        """The controller does not follow our last plan: the next goal starts from joint_states."""
+        if self._plan is None:
+            return
+        self.get_logger().warning(
+            f"the plan starting at {_stamp_text(self._plan[0])} s is not followed ({why}): the "
+            "next goal starts from the measured joint_states"
+        )
+        self._plan = None
+        self._plan_key = None
+        self._plan_goal = None
+        self._subscribe_states()
+
+    def _on_goal_status(self, msg: DiagnosticStatus) -> None:
+        """The controller's reports on goal_status: forget a plan it refused or dropped."""
+        if not msg.name.endswith("/trajectory") or self._plan is None:
+            return
+        values = {kv.key: kv.value for kv in msg.values}
+        if values.get("event") not in _NOT_FOLLOWED:
+            return
+        if values.get("stamp") != _stamp_text(self._plan[0]) or values.get("points") != str(
+            self._plan_points
+        ):
+            return  # about another (older) trajectory
+        self._controller_event = msg.message
+        refused = _stamp_text(self._plan[0])
+        goal = self._plan_goal
+        self._drop_plan(f"the controller reports: {msg.message}")
+        if values["event"] != "refused" or goal is None:
+            return
+        kind, goal_msg, planner, replans = goal
+        stamp = goal_msg.header.stamp
+        if stamp.sec == 0 and stamp.nanosec == 0 and replans < MAX_REPLANS:
+            # a "now" goal: the user asked for the motion, not for that start time; its plan
+            # reached the controller too late (at start-up, before DDS had matched it with the
+            # feed-forward): plan it again, now, from the measured state
+            self.get_logger().warning(f"{kind} re-planned: the controller refused its plan")
+            self._handle(
+                kind,
+                goal_msg,
+                planner,
+                replans=replans + 1,
+                note=f" (re-planned: the controller refused the plan starting at {refused} s)",
+            )
+
+    def _on_hardware_status(self, msg: DiagnosticStatus) -> None:
+        """hardware_interface's latched state: not OK (a fault, disarmed) refuses goals."""
+        if msg.level == DiagnosticStatus.OK:
+            if self._hardware_fault is not None:
+                self.get_logger().info(f"hardware_interface: {msg.message}; goals accepted again")
+            self._hardware_fault = None
+            return
+        if self._hardware_fault is None:
+            self.get_logger().warning(f"hardware_interface: {msg.message}; goals are refused")
+        self._hardware_fault = msg.message
+        # the arm stops where the plant's hold keeps it, not where our plan goes
+        self._drop_plan(f"hardware_interface: {msg.message}")
+        goals, self._pending = self._pending, []
+        for kind, *_ in goals:
+            self._reject(kind, f"hardware_interface is not following commands ({msg.message})")
 
     def _status(self, level: bytes, message: str, kind: str, **values) -> None:
         status = DiagnosticStatus(level=level, name=f"{self.get_fully_qualified_name()}/{kind}")
@@ -365,6 +559,9 @@ class TrajectoryGenerator(Node):
         else:  # already at rest: one point, the pose held
             times, qs, vs, accs = np.zeros(1), q[None], np.zeros((1, q.size)), np.zeros((1, q.size))
         self._plan = (now, stop)
+        self._plan_points = len(times)
+        self._plan_key = None
+        self._plan_goal = None
         self._stats["stops"] += 1
         self.publisher.publish(_trajectory_msg(now, self.model.joint_names, times, qs, vs, accs))
         response.success = True
@@ -376,7 +573,11 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ planning
     def _check_model(self):
         if self.model is None:
-            raise MessageError("no robot model yet (robot_description)")
+            raise _Await(
+                "the robot model (robot_description)",
+                f"no robot model yet (robot_description): none within wait_timeout "
+                f"{self._settings['wait_timeout']:g} s",
+            )
         return self.model
 
     @staticmethod
@@ -397,7 +598,8 @@ class TrajectoryGenerator(Node):
         now = self.get_clock().now().nanoseconds
         at_rest = not (np.any(v0) or np.any(a0))
         if stamp.sec == 0 and stamp.nanosec == 0 and at_rest:
-            return max(start_ns, now)
+            # never before the state it starts from (a clock not received yet reads 0)
+            return max(start_ns, now, self._last_state_ns)
         if now > start_ns + 10_000_000:
             self.get_logger().warning(
                 f"the plan starts {(now - start_ns) * 1e-9:.3f} s before it was ready: the "
@@ -562,9 +764,13 @@ class TrajectoryGenerator(Node):
                     return q, np.zeros_like(v), np.zeros_like(a), "the previous plan's end point"
                 return q, v, a, "the running plan's reference"
         if self._last_q is None:
-            if self._state_sub is None:
-                raise _AwaitState  # dropped after the previous plan: wait for the next state
-            raise MessageError("no joint_states received yet: the start state is unknown")
+            # none yet (start-up), or dropped after the previous plan: wait for the next state
+            raise _Await(
+                "joint_states (the start state)",
+                "no joint_states received yet: the start state is unknown (none within "
+                f"wait_timeout {self._settings['wait_timeout']:g} s; is hardware_interface "
+                "running?)",
+            )
         n = self._last_q.shape[0]
         return self._last_q.copy(), np.zeros(n), np.zeros(n), "the measured joint_states"
 
@@ -605,6 +811,8 @@ class TrajectoryGenerator(Node):
         values["max_velocity"] = self.v_max.tolist()
         values["max_acceleration"] = self.a_max.tolist()
         values["joint_states"] = "received" if self._last_q is not None else "none yet"
+        values["hardware"] = self._hardware_fault or "ok"
+        values["controller_last_refusal"] = self._controller_event
         if self._last_rejection:
             return WARN, f"last goal rejected: {self._last_rejection}", values
         return OK, "ready", values
