@@ -28,15 +28,17 @@ therefore integrated implicitly or exactly, and the rest of the dynamics as befo
   stick/slip state; otherwise :func:`~modyn_hardware.implicit_friction.solve_dry_friction`
   solves for λ. Without dry friction this is exactly MuJoCo's ``mjINT_EULER`` with its
   (default) implicit Euler damping. Single damped inertia: q̇_k = q̇_0 (1 + dt Fv/I)^(−k).
-* ``"rk4"``: classical RK4 with the viscous damping taken exactly through an integrating
-  factor (the Lawson RK4 method): the linear part −A(q_k)⁻¹D q̇, A frozen at the step's start,
-  is integrated by exp(−s A⁻¹D) (a generalized eigen-decomposition of (D, A)), the rest by
-  RK4's stages. Fourth order, exact on a single damped inertia (q̇_k = q̇_0 e^(−k dt Fv/I)),
-  classical RK4 when D = 0. The dry friction is held at its start-of-step value μ(q̇)·sign(q̇)
-  over the step (smooth while every joint keeps sliding the same way, so fourth order there);
-  when a joint is at rest or its velocity would change sign, the dry impulse is recomputed at
-  the end-of-step velocity as for Euler (with A(q⁺)), and the position corrected by half the
-  velocity change (a joint that sticks from rest does not creep).
+* ``"rk4"``: classical RK4 with the viscous damping taken exactly by an exponential integrator
+  (ETDRK4, Cox & Matthews 2002): the linear part −A(q_k)⁻¹D q̇, A frozen at the step's start,
+  is integrated through the matrix functions exp(−s A⁻¹D) and φ_k(−h A⁻¹D) (from the
+  generalized eigen-decomposition of (D, A)), the rest by the four stages. Fourth order;
+  classical RK4 when D = 0; exact for the velocity of a damped inertia under a constant effort
+  (q̇_k = q̇_∞ + (q̇_0 − q̇_∞) e^(−k dt Fv/I)), so also right at a stiff joint's terminal velocity
+  τ/Fv. The dry friction is held at its start-of-step value μ(q̇)·sign(q̇) over the step when
+  every joint with dry friction slides and keeps sliding the same way (smooth: fourth order). A
+  step that starts with such a joint at rest, or in which one would reverse, is the implicit
+  Euler step above instead: first order there, as any time stepping of stick and slip, with the
+  breakaway threshold and the stiction exact.
 * without any friction (or ``friction=False``), both are the plain schemes: RK4 (error O(dt⁴))
   and semi-implicit Euler (q̇ ← q̇ + dt q̈, then q ← q + dt q̇, symplectic), unchanged.
 
@@ -146,17 +148,26 @@ class SimulatedPlant(Plant):
         self._frozen = np.zeros(n)  # μ·sign(q̇): the dry friction held over the step
         self._effort = np.zeros(n)  # τ − frozen − D q̇_stage, the frictionless call's effort
         self._tmp = np.zeros(n)
+        self._tmp2 = np.zeros(n)
         self._ok = np.zeros(n, dtype=bool)
         self._c = np.zeros(n)
         self._b = np.zeros(n)
         self._u = np.zeros(n)
         self._A = np.zeros((n, n))
         self._D = np.diag(fv)
-        self._R_half = np.zeros((n, n))  # exp(−h/2 A⁻¹D)
-        self._R_full = np.zeros((n, n))  # exp(−h A⁻¹D)
+        # ETDRK4 matrices of the step: V diag(f(−w)) Vᵀ A for the modal functions f below
         self._G = np.zeros((n, n))  # A⁻¹D, the linear part taken out of the stages
+        self._E_half = np.zeros((n, n))  # exp(−h/2 A⁻¹D)
+        self._E_full = np.zeros((n, n))  # exp(−h A⁻¹D)
+        self._P_half = np.zeros((n, n))  # h/2 φ1(−h/2 A⁻¹D)
+        self._F1 = np.zeros((n, n))  # h (φ1 − 3φ2 + 4φ3)(−h A⁻¹D)
+        self._F2 = np.zeros((n, n))  # h (2φ2 − 4φ3)(−h A⁻¹D)
+        self._F3 = np.zeros((n, n))  # h (4φ3 − φ2)(−h A⁻¹D)
         self._mat = np.zeros((n, n))
-        self._k = [np.zeros(n) for _ in range(4)]  # Lawson stage slopes
+        self._k = [np.zeros(n) for _ in range(4)]  # stage slopes N
+        self._va = np.zeros(n)  # stage velocities
+        self._vb = np.zeros(n)
+        self._vc = np.zeros(n)
         self._euler_models: dict[float, tuple[RobotModel, object]] = {}
         if self._plain:
             self._step = self._step_rk4 if integrator == "rk4" else self._step_euler
@@ -376,107 +387,134 @@ class SimulatedPlant(Plant):
         dq *= h
         return dq, dv
 
-    def _lawson_factors(self, h: float) -> None:
-        """exp(−s A⁻¹D) for s = h/2, h and A⁻¹D at the step's start, from the generalized
-        eigen-decomposition D V = A V diag(w), Vᵀ A V = I: A⁻¹D = V diag(w) Vᵀ A."""
+    def _etd_factors(self, h: float) -> None:
+        """The step's matrix functions of A⁻¹D, A frozen at the step's start, from the
+        generalized eigen-decomposition D V = A V diag(w), Vᵀ A V = I (A⁻¹D = V diag(w) Vᵀ A):
+        each is V diag(f(w)) Vᵀ A with f evaluated per mode (:func:`phi_functions`)."""
         np.copyto(self._A, alg.mass_matrix(self.model, self._data, self._q))
         w, V = scipy.linalg.eigh(self._D, self._A)
-        np.maximum(w, 0.0, out=w)  # D ⪰ 0: negative rounding noise only
+        np.maximum(w, 0.0, out=w)  # D ⪰ 0: negative values are rounding noise
         W = V.T @ self._A  # V⁻¹
+        p1h, _, _ = phi_functions(-0.5 * h * w)
+        p1, p2, p3 = phi_functions(-h * w)
         scaled = self._mat
-        np.multiply(V, w, out=scaled)
-        np.matmul(scaled, W, out=self._G)
-        np.multiply(V, np.exp(-0.5 * h * w), out=scaled)
-        np.matmul(scaled, W, out=self._R_half)
-        np.multiply(V, np.exp(-h * w), out=scaled)
-        np.matmul(scaled, W, out=self._R_full)
+        for target, modal in (
+            (self._G, w),
+            (self._E_half, np.exp(-0.5 * h * w)),
+            (self._E_full, np.exp(-h * w)),
+            (self._P_half, 0.5 * h * p1h),
+            (self._F1, h * (p1 - 3.0 * p2 + 4.0 * p3)),
+            (self._F2, h * (2.0 * p2 - 4.0 * p3)),
+            (self._F3, h * (4.0 * p3 - p2)),
+        ):
+            np.multiply(V, modal, out=scaled)
+            np.matmul(scaled, W, out=target)
 
     def _slope(self, q: np.ndarray, v: np.ndarray, out: np.ndarray) -> np.ndarray:
-        """The stage slope of the Lawson method: q̈ + A_k⁻¹D q̇ (the part not integrated
-        exactly)."""
+        """N(q, q̇) = q̈ + A_k⁻¹D q̇: the part of q̇' left to the stages once the linear damping
+        −A_k⁻¹D q̇ is taken exactly."""
         np.copyto(out, self._accel(q, v))
         np.matmul(self._G, v, out=self._tmp)
         out += self._tmp
         return out
 
     def _step_rk4_friction(self, h: float) -> tuple[np.ndarray, np.ndarray]:
-        q, v, qs, vs = self._q, self._v, self._qs, self._vs
+        """RK4 (ETDRK4 with damping) with the dry friction held at its start-of-step value, when
+        every joint with dry friction slides and keeps sliding the same way; otherwise (a joint
+        at rest, or one that would reverse) the step is the implicit Euler step."""
         self._freeze_dry_friction()
+        if self._dry and not self._consistent(self._v):  # a joint with dry friction at rest
+            return self._step_euler_friction(h)
         if self._damped:
-            dq, dv = self._step_lawson(h)
+            dq, dv = self._step_etd(h)
         else:
             dq, dv = self._step_rk4(h)
         if self._dry:
-            np.add(v, dv, out=vs)  # the end-of-step velocity with the held dry friction
-            if not self._consistent(vs):
-                np.add(q, dq, out=qs)
-                M = alg.mass_matrix(self.model, self._data, qs)  # A(q⁺)
-                u = self._resolve_dry(M, vs, h)
-                # dq += h/2 (u − v_held): the velocity change taken as if at mid-step; a joint
-                # that ends the step stuck moves by the trapezoid h/2 (q̇ + 0) instead, so that
-                # one stuck at both ends does not creep
-                np.subtract(u, vs, out=self._tmp)
-                self._tmp *= 0.5 * h
-                dq += self._tmp
-                stuck = (u == 0.0) & (self._mu > 0.0)
-                if stuck.any():
-                    dq[stuck] = 0.5 * h * v[stuck]
-                np.subtract(u, v, out=dv)
+            np.add(self._v, dv, out=self._tmp2)
+            if not self._consistent(self._tmp2):
+                return self._step_euler_friction(h)
         return dq, dv
 
-    def _step_lawson(self, h: float) -> tuple[np.ndarray, np.ndarray]:
-        """Lawson RK4 (classical RK4 on the integrating-factor form) for q̇' = −A_k⁻¹D q̇ + k(q, q̇):
+    def _step_etd(self, h: float) -> tuple[np.ndarray, np.ndarray]:
+        """ETDRK4 (Cox & Matthews 2002) on q̇' = L q̇ + N(q, q̇), L = −A_k⁻¹D, with q' = q̇
+        taken by RK4's weights on the stage velocities:
 
-            Y2 = (q + h/2 q̇,  R½ (q̇ + h/2 k1))
-            Y3 = (q + h/2 q̇₂, R½ q̇ + h/2 k2)
-            Y4 = (q + h q̇₃,   R q̇ + h R½ k3)
-            q⁺ = q + h/6 (q̇ + 2 q̇₂ + 2 q̇₃ + q̇₄)
-            q̇⁺ = R q̇ + h/6 (R k1 + 2 R½ (k2 + k3) + k4)
+            q̇_a = E½ q̇ + P½ N(q, q̇),                 q_a = q + h/2 q̇
+            q̇_b = E½ q̇ + P½ N(q_a, q̇_a),             q_b = q + h/2 q̇_a
+            q̇_c = E½ q̇_a + P½ (2 N_b − N_0),          q_c = q + h q̇_b
+            q̇⁺ = E q̇ + F1 N_0 + F2 (N_a + N_b) + F3 N_c
+            q⁺ = q + h/6 (q̇ + 2 q̇_a + 2 q̇_b + q̇_c)
 
-        with R_s = exp(−s A_k⁻¹D), k = q̈ + A_k⁻¹D q̇ at each stage."""
-        self._lawson_factors(h)
+        E = e^{hL}, E½ = e^{hL/2}, P½ = h/2 φ1(hL/2), F1 = h(φ1 − 3φ2 + 4φ3)(hL),
+        F2 = h(2φ2 − 4φ3)(hL), F3 = h(4φ3 − φ2)(hL). Classical RK4 when D = 0; exact for the
+        velocity of a damped inertia under a constant effort (F1 + 2F2 + F3 = h φ1(hL))."""
+        self._etd_factors(h)
         q, v = self._q, self._v
-        R2, R1 = self._R_half, self._R_full
-        k1, k2, k3, k4 = self._k
-        qs, vs, v2, v3, tmp = self._qs, self._vs, self._v2, self._v3, self._a3
+        n0, na, nb, nc = self._k
+        va, vb, vc, qs, tmp = self._va, self._vb, self._vc, self._qs, self._a3
         half = 0.5 * h
-        self._slope(q, v, k1)
+        Eh, Ph = self._E_half, self._P_half
+        self._slope(q, v, n0)
+        np.matmul(Eh, v, out=va)
+        np.matmul(Ph, n0, out=tmp)
+        va += tmp
         np.multiply(v, half, out=qs)
         qs += q
-        np.multiply(k1, half, out=tmp)
-        tmp += v
-        np.matmul(R2, tmp, out=v2)
-        self._slope(qs, v2, k2)
-        np.multiply(v2, half, out=qs)
+        self._slope(qs, va, na)
+        np.matmul(Eh, v, out=vb)
+        np.matmul(Ph, na, out=tmp)
+        vb += tmp
+        np.multiply(va, half, out=qs)
         qs += q
-        np.matmul(R2, v, out=v3)
-        np.multiply(k2, half, out=tmp)
-        v3 += tmp
-        self._slope(qs, v3, k3)
-        np.multiply(v3, h, out=qs)
+        self._slope(qs, vb, nb)
+        np.multiply(nb, 2.0, out=tmp)
+        tmp -= n0
+        np.matmul(Ph, tmp, out=vc)
+        np.matmul(Eh, va, out=tmp)
+        vc += tmp
+        np.multiply(vb, h, out=qs)
         qs += q
-        np.matmul(R2, k3, out=tmp)
-        tmp *= h
-        np.matmul(R1, v, out=vs)
-        vs += tmp  # v4
-        self._slope(qs, vs, k4)
-        # dq = h/6 (q̇ + 2 q̇₂ + 2 q̇₃ + q̇₄) in self._a1
+        self._slope(qs, vc, nc)
+        # dq = h/6 (q̇ + 2 q̇_a + 2 q̇_b + q̇_c) in self._a1
         dq = self._a1
-        np.add(v2, v3, out=dq)
+        np.add(va, vb, out=dq)
         dq *= 2.0
         dq += v
-        dq += vs
+        dq += vc
         dq *= h / 6.0
-        # q̇⁺ − q̇ = (R − I) q̇ + h/6 (R k1 + 2 R½ (k2 + k3) + k4) in self._a2
+        # dv = E q̇ − q̇ + F1 N_0 + F2 (N_a + N_b) + F3 N_c in self._a2
         dv = self._a2
-        k2 += k3
-        np.matmul(R2, k2, out=tmp)
-        tmp *= 2.0
-        tmp += k4
-        np.matmul(R1, k1, out=dv)
-        dv += tmp
-        dv *= h / 6.0
-        np.matmul(R1, v, out=tmp)
-        dv += tmp
+        np.matmul(self._E_full, v, out=dv)
         dv -= v
+        np.matmul(self._F1, n0, out=tmp)
+        dv += tmp
+        na += nb
+        np.matmul(self._F2, na, out=tmp)
+        dv += tmp
+        np.matmul(self._F3, nc, out=tmp)
+        dv += tmp
         return dq, dv
+
+
+def phi_functions(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """φ1, φ2, φ3 of exponential integrators, elementwise (x <= 0 here):
+
+        φ1(x) = (eˣ − 1)/x,  φ2(x) = (eˣ − 1 − x)/x²,  φ3(x) = (eˣ − 1 − x − x²/2)/x³,
+
+    φ_k(0) = 1/k!. The closed forms lose digits to cancellation for small |x|; there the
+    Taylor series φ_k(x) = Σ_j x^j/(j + k)! (18 terms: error below 1e-17 for |x| < 1) is used."""
+    x = np.asarray(x, dtype=float)
+    small = np.abs(x) < 1.0
+    xs = np.where(small, x, 0.0)
+    series = []
+    for k in (1, 2, 3):
+        term = np.full_like(x, 1.0 / math.factorial(k))
+        total = term.copy()
+        for j in range(1, 18):
+            term = term * xs / (j + k)
+            total += term
+        series.append(total)
+    xl = np.where(small, 1.0, x)
+    em1 = np.expm1(xl)
+    closed = (em1 / xl, (em1 - xl) / xl**2, (em1 - xl - 0.5 * xl * xl) / xl**3)
+    return tuple(np.where(small, s_, c_) for s_, c_ in zip(series, closed, strict=True))
