@@ -29,10 +29,12 @@ convex box-constrained problem
 (min over x of (2) with |x_j| written as max over |λ_j| ≤ c_j of λ_j x_j), by the primal
 active-set method for bound constraints (Nocedal & Wright, Numerical Optimization, algorithm
 16.3): the joints whose λ is at a bound (±c_j) slide that way, the others stick (u_j = 0 is
-exactly the stationarity of (3) in λ_j). Each iteration solves the sticking joints' equations
-with the sliding ones' impulses fixed, steps towards that solution until a sticking joint's
-impulse reaches its bound (it starts to slide), and when no step is left releases a sliding
-joint whose velocity came out against its impulse (it sticks). The objective decreases at every
+exactly the stationarity of (3) in λ_j). Each iteration finds the sticking joints' impulses
+with the sliding ones' fixed at their bounds (the moving joints' rows of M u = b − λ with u = 0
+on the sticking ones: one solve of the size of the moving set, M⁻¹ never formed; none when every
+joint with friction sticks), steps towards them until one reaches its bound (that joint starts
+to slide), and when no step is left releases a sliding joint whose velocity came out against
+its impulse (it sticks). The objective decreases at every
 step, so no working set repeats: the method ends in finitely many iterations, at the exact
 solution. In the plant the first guess is the stick/slip state at the start of the step, right
 at once except at transitions. An iteration cap (never reached in the tests) hands over to cyclic
@@ -78,47 +80,46 @@ def solve_dry_friction(
         ``_MAX_ACTIVE_SET * n`` when the coordinate-descent fallback ran.
     """
     n = len(b)
-    W = np.linalg.inv(M)
-    W = 0.5 * (W + W.T)
-    v0 = W @ b  # v°
     dry = c > 0.0
     # bound_j: +1 / -1 the impulse is at +c_j / -c_j (the joint slides that way), 0 it is free
-    # (the joint sticks); joints without dry friction keep λ_j = 0 and are never free
+    # (the joint sticks); joints without dry friction keep λ_j = 0 and always move
     bound = np.where(dry, np.sign(guess), 0.0)
     lam = c * bound
+    u = np.zeros(n)
     limit = _MAX_ACTIVE_SET * n + 10
     for iteration in range(1, limit + 1):
-        free = dry & (bound == 0.0)
-        if free.any():
-            # the sticking joints' impulses that keep them at rest, the others' fixed
-            fixed = ~free
-            rhs = v0[free] - W[np.ix_(free, fixed)] @ lam[fixed]
-            p = np.linalg.solve(W[np.ix_(free, free)], rhs) - lam[free]
-            if np.any(p != 0.0):
-                # ratio test: the longest step in [0, 1] keeping every free impulse within ±c
-                lo, hi = -c[free] - lam[free], c[free] - lam[free]
-                with np.errstate(divide="ignore", invalid="ignore"):
-                    ratio = np.where(p > 0.0, hi / p, np.where(p < 0.0, lo / p, np.inf))
-                ratio = np.maximum(ratio, 0.0)
-                k = int(np.argmin(ratio))
-                alpha = min(1.0, float(ratio[k]))
-                lam[free] += alpha * p
-                if alpha < 1.0:  # a sticking joint's impulse reached its bound: it slides
-                    j = int(np.flatnonzero(free)[k])
-                    bound[j] = 1.0 if p[k] > 0.0 else -1.0
-                    lam[j] = c[j] * bound[j]
-                    continue
-        # at the minimum for this working set: a sliding joint must move the way its impulse
-        # opposes (u_j bound_j >= 0, the sign of the bound's multiplier); else it sticks
-        u = v0 - W @ lam
+        stick = dry & (bound == 0.0)
+        move = ~stick
+        # the working set's minimum: u = 0 on the sticking joints, the others from their rows
+        # of M u = b − λ (the stationarity W_SS λ_S = v°_S − W_SB λ_B of (3), without M⁻¹)
+        u[:] = 0.0
+        if move.any():
+            u[move] = np.linalg.solve(M[move][:, move], b[move] - lam[move])
+        if stick.any():
+            target = b[stick] - M[stick][:, move] @ u[move]  # impulses holding them
+            p = target - lam[stick]
+            # ratio test: the longest step in [0, 1] keeping every free impulse within ±c
+            lo, hi = -c[stick] - lam[stick], c[stick] - lam[stick]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                ratio = np.where(p > 0.0, hi / p, np.where(p < 0.0, lo / p, np.inf))
+            ratio = np.maximum(ratio, 0.0)
+            k = int(np.argmin(ratio))
+            if ratio[k] < 1.0:  # a sticking joint's impulse reaches its bound: it slides
+                lam[stick] += ratio[k] * p
+                j = int(np.flatnonzero(stick)[k])
+                bound[j] = 1.0 if p[k] > 0.0 else -1.0
+                lam[j] = c[j] * bound[j]
+                continue
+            lam[stick] = target
+        # a sliding joint must move the way its impulse opposes (u_j bound_j >= 0: the bound's
+        # multiplier has the right sign); else the most violated one sticks
         wrong = dry & (bound != 0.0) & (u * bound < 0.0)
         if not wrong.any():
             out[:] = u
-            out[dry & (bound == 0.0)] = 0.0  # sticking: exactly at rest
             return iteration
-        j = int(np.argmax(np.where(wrong, np.abs(u) / np.diag(W), -1.0)))
+        j = int(np.argmax(np.where(wrong, np.abs(u) * np.diag(M), -1.0)))
         bound[j] = 0.0
-    out[:] = v0 - W @ lam
+    out[:] = np.linalg.solve(M, b - lam)
     return limit + _coordinate_descent(M, b, c, out)
 
 

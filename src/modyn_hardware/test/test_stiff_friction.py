@@ -21,9 +21,9 @@
 
 from __future__ import annotations
 
+import decimal
 import functools
 import importlib.metadata
-import math
 from pathlib import Path
 
 import numpy as np
@@ -119,26 +119,23 @@ def test_implicit_euler_converges_to_the_exponential_at_first_order():
     assert errors[1] / errors[2] == pytest.approx(2.0, rel=0.05)
 
 
-def test_phi_functions_against_their_series_and_closed_forms():
-    x = np.array([0.0, -1e-12, -1e-6, -0.3, -0.999, -1.0, -1.5, -20.0, -1e4])
-    p1, p2, p3 = phi_functions(x)
-    assert (p1[0], p2[0], p3[0]) == (1.0, 0.5, 1.0 / 6.0)
-    # two terms of the series where the third is below rounding: φ_k(x) ≈ 1/k! + x/(k+1)!
-    for p, k in ((p1, 1), (p2, 2), (p3, 3)):
-        np.testing.assert_allclose(
-            p[1:3], 1.0 / math.factorial(k) + x[1:3] / math.factorial(k + 1), rtol=1e-12
-        )
-    # the recurrence φ_{k+1}(x) = (φ_k(x) − 1/k!) / x, evaluated where it loses no digits
-    big = np.abs(x) >= 1.0
-    xb = x[big]
-    np.testing.assert_allclose(p1[big], np.expm1(xb) / xb, rtol=1e-15)
-    np.testing.assert_allclose(p2[big], (p1[big] - 1.0) / xb, rtol=1e-14)
-    np.testing.assert_allclose(p3[big], (p2[big] - 0.5) / xb, rtol=1e-14)
-    # continuity where the series hands over to the closed form
-    a = phi_functions(np.array([-1.0 + 1e-12]))
-    b = phi_functions(np.array([-1.0 - 1e-12]))
-    for s, c in zip(a, b, strict=True):
-        assert s[0] == pytest.approx(c[0], rel=1e-11)
+def test_phi_functions_against_50_digit_arithmetic():
+    decimal.getcontext().prec = 50
+    x = np.array([0.0, -1e-12, -1e-6, -0.3, -0.4999, -0.5, -0.5001, -0.999, -1.5, -20.0, -1e4])
+    got = phi_functions(x)
+    for i, xi in enumerate(x):
+        if xi == 0.0:
+            ref = [1.0, 0.5, 1.0 / 6.0]
+        else:
+            d = decimal.Decimal(float(xi))
+            e = d.exp()
+            ref = [
+                float((e - 1) / d),
+                float((e - 1 - d) / d**2),
+                float((e - 1 - d - d * d / 2) / d**3),
+            ]
+        for k in range(3):
+            assert got[k][i] == pytest.approx(ref[k], rel=1e-14, abs=0), (xi, k + 1)
 
 
 # ---------------------------------------------------------------------- dry friction
