@@ -13,6 +13,8 @@ them, the default hold from the model, and the load-time report of stiff damping
 * The node on xarm7 (URDF unmodified, damping kept), commands stopped mid-motion: with the
   default hold, and with the former default gains configured (now adjusted), every joint stays
   below its velocity limit and the arm settles within 0.05 rad of where the hold began.
+* ``python -m modyn_hardware.robot_report`` on xarm7: joints, limits, friction, inertias, the
+  stiff damping, the hold and suggested controller gains (docs/running.md's walk-through).
 """
 
 from __future__ import annotations
@@ -197,3 +199,23 @@ def test_xarm7_holds_when_commands_stop_mid_motion(make_loop, xarm7_xml, xarm7, 
     assert np.all(np.abs(v).max(axis=0) < xarm7.velocity_limit), np.abs(v).max(axis=0)
     assert drift.max() < 0.05, drift
     assert np.abs(v[-1]).max() < 1e-3, v[-1]  # settled (the dry friction holds it still)
+
+
+def test_robot_report_prints_what_a_system_file_needs(xarm7_xml, tmp_path, capsys):
+    from modyn_hardware.robot_report import main
+
+    path = tmp_path / "xarm7.urdf"
+    path.write_text(xarm7_xml, encoding="utf-8")
+    assert main([str(path), "--q0", "0", "-0.3", "0", "0.8", "0", "1.1", "0"]) == 0
+    out = capsys.readouterr().out
+    names = "['joint1', 'joint2', 'joint3', 'joint4', 'joint5', 'joint6', 'joint7']"
+    assert f"7 moving joints, model order (the order of every per-joint parameter): {names}" in out
+    assert "joint7         -6.283    6.283   3.14      20      2     1  0.0001398  0.0001347" in out
+    assert "stiff damping, joint 'joint7': viscous damping Fv = 2" in out
+    assert "w = 20 rad/s" in out
+    # the suggested PD: ω² A_jj(q0) except joint3, adjusted to the stability region
+    assert "adjusted: safe hold of joint 'joint3': suggested Kp = 46.8949" in out
+    assert "  kp: [35.86, 78.58, 25.38, 45.54, 0.3889, 1.163, 0.01398]" in out
+    with pytest.raises(SystemExit):
+        main([str(path), "--q0", "0.1"])  # 1 value for 7 joints: refused, naming the joints
+    assert "--q0: 1 values for 7 joints" in capsys.readouterr().err
