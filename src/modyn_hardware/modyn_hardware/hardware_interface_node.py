@@ -264,6 +264,9 @@ class Config:
         ω (rad/s, lowered into the stability region if needed) and ζ of the model's gains.
     hold_notes : tuple of str
         One sentence per hold gain adjusted for stability (logged as a warning at start).
+    hold_capped : tuple of str
+        With the mass-matrix hold, the joints whose per-joint default gains (the soft limits')
+        were capped into the stability region (said in the start-up line).
     stiff_damping : tuple of str
         One sentence per joint whose viscous damping an explicit integrator could not take at dt
         (the node logs them; a warning unless the plant integrates damping implicitly).
@@ -297,6 +300,7 @@ class Config:
     hold_bandwidth: float = 20.0
     hold_damping_ratio: float = 1.0
     hold_notes: tuple[str, ...] = ()
+    hold_capped: tuple[str, ...] = ()
     stiff_damping: tuple[str, ...] = ()
     mujoco_geometry: str = "none"
     max_command_age: float = 0.5
@@ -486,6 +490,10 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
     else:
         source = "configured"
     hold = check_hold_gains(model, gains["hold_kp"], gains["hold_kd"], dt, poses, given=source)
+    if matrix:  # the per-joint defaults' cap is part of their rule: said at start, no warning
+        hold_notes = [n for n in hold.notes if n.startswith("safe hold: the coupled")]
+    else:
+        hold_notes = list(hold.notes)
     stiff = damping_stiffness(model, dt, poses, EXPLICIT_BOUNDS["semi_implicit_euler"])
     limits = {}
     for name, model_value in (
@@ -525,7 +533,8 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
         hold_matrix=matrix,
         hold_bandwidth=bandwidth,
         hold_damping_ratio=damping_ratio,
-        hold_notes=(*notes, *hold.notes),
+        hold_notes=(*notes, *hold_notes),
+        hold_capped=hold.adjusted if matrix else (),
         stiff_damping=tuple(stiff),
         robot_description=values.get("robot_description") or "",
         limits=Limits(
@@ -791,10 +800,13 @@ class HardwareInterfaceNode(Node):
             f"({list(self.model.joint_names)})"
         )
         if cfg.hold_matrix:
+            capped = (
+                f"; capped for stability at dt: {list(cfg.hold_capped)}" if cfg.hold_capped else ""
+            )
             log.info(
                 f"safe hold from the model: A(q_hold) [w^2 (q_hold - q) - 2 zeta w dq/dt], "
                 f"w = {cfg.hold_bandwidth:g} rad/s, zeta = {cfg.hold_damping_ratio:g}; soft "
-                f"limits {per_joint}"
+                f"limits {per_joint}{capped}"
             )
         else:
             log.info(f"safe hold gains (also the soft limits'): {per_joint}")

@@ -53,10 +53,12 @@ A_jj is up to 61 times the effective inertia), an unstable hold.
 
 Per-joint defaults (:func:`default_hold_gains`) are still needed: for the soft position and
 velocity limits (a spring and a damper per joint) and for the gain left empty when only the
-other one is given. They are Kp_j = ω² I_j, Kd_j = 2 ζ ω I_j with I_j = the joint's smallest
-effective inertia 1/(A⁻¹)_jj over the poses. Then Kd^½ A⁻¹ Kd^½ has diagonal entries at most
-2ζω at every pose, so λ_max(A⁻¹ Kd) ≤ trace ≤ 2ζωn and λ_max(A⁻¹ Kp) ≤ ω²n: b ≤ 2ζωhn and
-a ≤ (ωh)²n, inside the region for n(4ζωh + (ωh)²) ≤ 2 (n = 7, ω = 20 rad/s, 1 kHz: 0.56).
+other one is given. They are Kp_j = ω² I_j, Kd_j = 2 ζ ω I_j with I_j the largest A_jj over the
+poses (at least the asked stiffness at every pose), then capped by :func:`check_hold_gains` where
+the joint's smallest effective inertia puts them outside the region (xarm7 at 1 kHz, ω = 20
+rad/s: joints 1 and 3, whose largest A_jj is about 150 and 120 times their smallest effective
+inertia); the node lists the capped joints in its start-up line rather than warning about its
+own defaults.
 
 The poses (:func:`sample_poses`) are the hold's likely start (the initial positions) and 63
 pseudo-random poses within the position limits (a fixed seed: the same gains every start).
@@ -100,12 +102,15 @@ class HoldGains:
         The smallest effective inertia 1/(A⁻¹)_jj over the poses (kg·m² or kg).
     notes : tuple of str
         One sentence per adjusted joint (for a warning), empty when the gains were accepted.
+    adjusted : tuple of str
+        The names of the adjusted joints.
     """
 
     kp: np.ndarray
     kd: np.ndarray
     inertia: np.ndarray
     notes: tuple[str, ...] = ()
+    adjusted: tuple[str, ...] = ()
 
 
 def sample_poses(model: RobotModel, q0: np.ndarray, count: int = 64, seed: int = 0) -> np.ndarray:
@@ -136,8 +141,8 @@ def effective_inertia(model: RobotModel, poses: np.ndarray) -> tuple[np.ndarray,
 def default_hold_gains(
     model: RobotModel, poses: np.ndarray, bandwidth: float, damping_ratio: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Per-joint Kp = I ω², Kd = 2 ζ ω I with I the smallest effective inertia 1/(A⁻¹)_jj over
-    ``poses`` (see the module docstring: stable at every pose for n(4ζωh + (ωh)²) ≤ 2).
+    """Per-joint Kp = I ω², Kd = 2 ζ ω I with I the largest A_jj over ``poses`` (before the cap
+    of :func:`check_hold_gains`, see the module docstring).
 
     Parameters
     ----------
@@ -146,7 +151,7 @@ def default_hold_gains(
     damping_ratio : float
         ζ (dimensionless), > 0.
     """
-    _, inertia = effective_inertia(model, poses)
+    inertia, _ = effective_inertia(model, poses)
     return inertia * bandwidth**2, inertia * (2.0 * damping_ratio * bandwidth)
 
 
@@ -220,7 +225,7 @@ def check_hold_gains(
     _, inertia = effective_inertia(model, poses)
     kp = np.array(kp, dtype=float)
     kd = np.array(kd, dtype=float)
-    notes = []
+    notes, adjusted = [], []
     for j in range(model.n):
         a = dt * dt * kp[j] / inertia[j]
         b = dt * kd[j] / inertia[j]
@@ -246,6 +251,7 @@ def check_hold_gains(
             f"{new_kp:.6g}, Kd = {new_kd:.6g}"
         )
         kp[j], kd[j] = new_kp, new_kd
+        adjusted.append(names[j])
     # the coupled check: the per-joint conditions do not bound the coupling terms
     for _ in range(40):
         rho, k = hold_spectral_radius(model, poses, kp, kd, dt)
@@ -259,7 +265,7 @@ def check_hold_gains(
         )
     kp.flags.writeable = False
     kd.flags.writeable = False
-    return HoldGains(kp=kp, kd=kd, inertia=inertia, notes=tuple(notes))
+    return HoldGains(kp=kp, kd=kd, inertia=inertia, notes=tuple(notes), adjusted=tuple(adjusted))
 
 
 def damping_stiffness(

@@ -132,10 +132,13 @@ def test_safe_gains_pass_unchanged(rx90, xarm7):
     hold = check_hold_gains(rx90, RX90_KP, RX90_KD, DT, poses)
     assert hold.notes == ()
     assert hold.kp.tolist() == RX90_KP and hold.kd.tolist() == RX90_KD
-    # the per-joint defaults (the soft limits' spring and damper) are inside by construction
+    # the per-joint defaults (the soft limits' spring and damper): ω² A_jj max, capped where
+    # the effective inertia requires it (xarm7's joints 1 and 3), then stable coupled
     poses = sample_poses(xarm7, np.zeros(7))
     kp, kd = default_hold_gains(xarm7, poses, 20.0, 1.0)
-    assert check_hold_gains(xarm7, kp, kd, DT, poses).notes == ()
+    capped = check_hold_gains(xarm7, kp, kd, DT, poses)
+    assert capped.adjusted == ("joint1", "joint3")
+    assert hold_spectral_radius(xarm7, poses, capped.kp, capped.kd, DT)[0] < 1.0
 
 
 def test_a_spring_without_damping_gets_damping(rx90):
@@ -148,7 +151,8 @@ def test_a_spring_without_damping_gets_damping(rx90):
 
 def test_validate_config_chooses_the_mass_matrix_hold(planar_model, xarm7):
     config = validate_config({}, xarm7)
-    assert config.hold_matrix and config.hold_notes == ()
+    assert config.hold_matrix and config.hold_notes == ()  # the defaults' cap is no warning
+    assert config.hold_capped == ("joint1", "joint3")
     assert config.hold_bandwidth == 20.0 and config.hold_damping_ratio == 1.0
     assert not validate_config({"hold_kd": [1.0]}, planar_model).hold_matrix
     # ωh = 1.5: outside (ωh ≤ 2ζ, (ωh)² + 4ζωh ≤ 2); lowered to ωh = √6 − 2
