@@ -18,9 +18,12 @@ Two modes:
 * ``realtime``: a steady wall-clock timer at ``rate`` steps the plant with the latest valid
   command; stamps are the node clock's time; late ticks are counted as deadline misses.
 
-Safety, the same on every plant: the safe hold is τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to
-the effort limits, computed here from the model (gravity compensation + PD on q_hold, the
-measured pose when the hold began, clipped to 0.5 % inside the position limits). It is applied
+Safety, the same on every plant: the safe hold is τ = Q(q) + A(q_hold) [ω² (q_hold − q) − 2ζω q̇]
+(the default: ``hold_bandwidth``, ``hold_damping_ratio``) or τ = Q(q) + Kp (q_hold − q) − Kd q̇
+(``hold_kp``/``hold_kd`` given, checked for discrete stability at the rate by
+:mod:`modyn_hardware.hold_gains`), clipped to the effort limits, computed here from the model
+(gravity compensation + PD on q_hold, the measured pose when the hold began, clipped to 0.5 %
+inside the position limits). It is applied
 
 * while disarmed (``~/enable`` false; q_hold = the pose at disarm);
 * before the first command (realtime; lockstep does not step then);
