@@ -145,16 +145,10 @@ def _system(path: Path, model: RobotModel, tmp_path: Path) -> Path:
     return out
 
 
-# The default hold gains (hold_kp 100, hold_kd 20 on every joint) break the stability condition
-# Kd dt / A_jj < 2 of the discrete hold on joint7 by a factor of 70 (20e-3 / 1.4e-4 = 143): the
-# hold then drives the wrist against its effort limit until the URDF's damping caps its speed
-# near 20 N·m / 2 N·m·s/rad = 10 rad/s. Item 2 of issue 11 (default hold gains from the model)
-# fixes it on another branch; this test is expected to pass once both are merged (then remove
-# the mark: strict, so that an unexpected pass is reported).
-@pytest.mark.xfail(
-    strict=True,
-    reason="today's default hold gains are unstable on xarm7's wrist (issue 11 item 2, other branch)",
-)
+# The former fixed hold gains (hold_kp 100, hold_kd 20 on every joint) broke the stability
+# condition Kd dt / A_jj < 2 of the discrete hold on joint7 by a factor of 70 (20e-3 / 1.4e-4 =
+# 143) and drove the wrist to 8.9 rad/s; the default hold now comes from the model
+# (hold_gains.py, A(q_hold) with hold_bandwidth and hold_damping_ratio).
 def test_xarm7_held_out_controller_killed_mid_motion_holds_on_mujoco(xarm7, tmp_path):
     model, path = xarm7
     spec = load_system(_system(path, model, tmp_path))

@@ -8,6 +8,8 @@ A system file lives in ``config/systems/<name>.yaml`` (installed under
       xacro: urdf/rx90.urdf.xacro     # relative to the modyn_bringup share dir, or absolute
       args: {payload: "0.0"}          # xacro arguments
       extras: urdf/rx90_extras.yaml   # joint extras (optional)
+      # or, instead of xacro/args, a plain URDF file:
+      # urdf: package://example-robot-data/robots/xarm_description/urdf/xarm7.urdf
     use_sim_time: true                # every node except the clock source
     nodes:
       - name: hardware_interface
@@ -20,6 +22,10 @@ A system file lives in ``config/systems/<name>.yaml`` (installed under
         executable: feedback_controller
         parameters: {kp: [400.0], kd: [40.0]}
 
+Paths (``xacro``, ``urdf``, ``extras``) are absolute, relative to the modyn_bringup share
+directory, ``~``/``$VAR`` expanded, or ``package://<package>/<path>`` (:func:`resolve_package_uri`:
+the ament index of ``AMENT_PREFIX_PATH``, then this Python's ``cmeel.prefix``).
+
 Both starters read it through :func:`load_system`: ``launch/system.launch.py`` for
 ``ros2 launch`` and :mod:`modyn_bringup.runner` where ``launch`` is not installed. Each node
 receives its ``parameters`` plus ``robot_description`` (the expanded xacro), ``model_extras``
@@ -29,6 +35,7 @@ receives its ``parameters`` plus ``robot_description`` (the expanded xacro), ``m
 from __future__ import annotations
 
 import os
+import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,6 +48,7 @@ __all__ = [
     "load_system",
     "share_directory",
     "apply_overrides",
+    "resolve_package_uri",
 ]
 
 
@@ -106,8 +114,49 @@ def share_directory() -> Path:
 
 
 def _resolve(path: str, base: Path) -> Path:
+    if path.startswith("package://"):
+        return resolve_package_uri(path)
     p = Path(os.path.expandvars(os.path.expanduser(path)))
     return p if p.is_absolute() else base / p
+
+
+def _package_prefixes() -> list[Path]:
+    """Where ``package://`` looks: the ament prefixes (``AMENT_PREFIX_PATH``, a sourced ROS or
+    colcon workspace), then the cmeel prefix of this Python environment (``<site-packages>/
+    cmeel.prefix``: where pip installs example-robot-data, pinocchio and the like, with an ament
+    index of their own)."""
+    prefixes = [Path(p) for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
+    for key in ("purelib", "platlib"):
+        cmeel = Path(sysconfig.get_paths()[key]) / "cmeel.prefix"
+        if cmeel.is_dir() and cmeel not in prefixes:
+            prefixes.append(cmeel)
+    return prefixes
+
+
+def resolve_package_uri(uri: str) -> Path:
+    """``package://<package>/<path>`` → ``<prefix>/share/<package>/<path>`` in the first prefix
+    of :func:`_package_prefixes` whose ament index lists the package.
+
+    Raises
+    ------
+    BringupError
+        Naming the URI and the prefixes searched when no prefix has the package (or the file).
+    """
+    rest = uri[len("package://") :]
+    package, _, relative = rest.partition("/")
+    if not package or not relative:
+        raise BringupError(f"'{uri}': expected package://<package>/<path>")
+    prefixes = _package_prefixes()
+    for prefix in prefixes:
+        if (prefix / "share/ament_index/resource_index/packages" / package).is_file():
+            path = prefix / "share" / package / relative
+            if not path.is_file():
+                raise BringupError(f"'{uri}': package '{package}' has no file {path}")
+            return path
+    raise BringupError(
+        f"'{uri}': package '{package}' not found in the ament index of "
+        f"{[str(p) for p in prefixes]} (AMENT_PREFIX_PATH, then this Python's cmeel.prefix)"
+    )
 
 
 def _find(name: str) -> Path:

@@ -20,9 +20,12 @@ Two modes:
 * ``realtime``: a steady wall-clock timer at ``rate`` steps the plant with the latest valid
   command; stamps are the node clock's time; late ticks are counted as deadline misses.
 
-Safety, the same on every plant: the safe hold is τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to
-the effort limits, computed here from the model (gravity compensation + PD on q_hold, the
-measured pose when the hold began, clipped to 0.5 % inside the position limits). It is applied
+Safety, the same on every plant: the safe hold is τ = Q(q) + A(q_hold) [ω² (q_hold − q) − 2ζω q̇]
+(the default: ``hold_bandwidth``, ``hold_damping_ratio``) or τ = Q(q) + Kp (q_hold − q) − Kd q̇
+(``hold_kp``/``hold_kd`` given, checked for discrete stability at the rate by
+:mod:`modyn_hardware.hold_gains`), clipped to the effort limits, computed here from the model
+(gravity compensation + PD on q_hold, the measured pose when the hold began, clipped to 0.5 %
+inside the position limits). It is applied
 
 * while disarmed (``~/enable`` false; q_hold = the pose at disarm);
 * before the first command (realtime; lockstep does not step then), and during a gap in the
@@ -65,6 +68,14 @@ from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
 
+from .hold_gains import (
+    EXPLICIT_BOUNDS,
+    check_hold_gains,
+    check_mass_matrix_hold,
+    damping_stiffness,
+    default_hold_gains,
+    sample_poses,
+)
 from .mock_plant import MockPlant
 from .mujoco_plant import GEOMETRIES, MujocoPlant
 from .plant import Plant, PlantError
@@ -156,14 +167,25 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "realtime: than the node clock) is rejected",
     ),
     "hold_kp": (
-        [100.0],
+        [],
         "double[]: safe-hold stiffness (N·m/rad or N/m), one value for all joints or one per "
-        "joint in joint_names order; also the soft position limit's spring",
+        "joint in joint_names order; also the soft position limit's spring; empty: from the "
+        "model, I·hold_bandwidth² (I the largest A_jj over the range); checked for discrete "
+        "stability at the plant rate (adjusted with a warning naming the joint)",
     ),
     "hold_kd": (
-        [20.0],
+        [],
         "double[]: safe-hold damping (N·m·s/rad or N·s/m), one value for all joints or one "
-        "per joint in joint_names order; also the damper of the soft position/velocity limits",
+        "per joint in joint_names order; also the damper of the soft position/velocity limits; "
+        "empty: from the model, 2·hold_damping_ratio·hold_bandwidth·I; checked as hold_kp",
+    ),
+    "hold_bandwidth": (
+        20.0,
+        "rad/s: the natural frequency of the default safe hold (hold_kp/hold_kd left empty)",
+    ),
+    "hold_damping_ratio": (
+        1.0,
+        "the damping ratio of the default safe hold (hold_kd left empty)",
     ),
     "effort_limit": (
         [],
@@ -250,7 +272,21 @@ class Config:
     initial_positions : (n,) ndarray
         rad or m, model order.
     hold_kp, hold_kd : (n,) ndarray
-        Safe-hold gains, model order.
+        Per-joint safe-hold gains, model order: as given, or from the model where not given,
+        within the discrete stability region at dt (:mod:`modyn_hardware.hold_gains`); the
+        soft limits' spring and damper, and the hold's gains unless ``hold_matrix``.
+    hold_matrix : bool
+        Neither gain was given: the hold is τ = Q(q) + A(q_h) [ω² (q_h − q) − 2ζω q̇].
+    hold_bandwidth, hold_damping_ratio : float
+        ω (rad/s, lowered into the stability region if needed) and ζ of the model's gains.
+    hold_notes : tuple of str
+        One sentence per hold gain adjusted for stability (logged as a warning at start).
+    hold_capped : tuple of str
+        With the mass-matrix hold, the joints whose per-joint default gains (the soft limits')
+        were capped into the stability region (said in the start-up line).
+    stiff_damping : tuple of str
+        One sentence per joint whose viscous damping an explicit integrator could not take at dt
+        (the node logs them; a warning unless the plant integrates damping implicitly).
     robot_description : str
         The URDF XML the model was built from (the mujoco plant loads it too).
     mujoco_geometry : str
@@ -277,6 +313,12 @@ class Config:
     hold_kp: np.ndarray
     hold_kd: np.ndarray
     robot_description: str = field(default="", repr=False)
+    hold_matrix: bool = False
+    hold_bandwidth: float = 20.0
+    hold_damping_ratio: float = 1.0
+    hold_notes: tuple[str, ...] = ()
+    hold_capped: tuple[str, ...] = ()
+    stiff_damping: tuple[str, ...] = ()
     mujoco_geometry: str = "none"
     max_command_age: float = 0.5
     effort_limit_mode: str = "saturate"
@@ -449,13 +491,32 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
     gains = {}
     for name in ("hold_kp", "hold_kd"):
         g = _per_joint(values, name, n, names, order)
-        if g is None:
-            raise ConfigError(f"parameter {name}: empty; give one value or {n} (joints {names})")
-        if g.min() < 0:
+        if g is not None and g.min() < 0:
             raise ConfigError(
                 f"parameter {name}: {g[np.argsort(order)].tolist()} has a negative gain"
             )
         gains[name] = g
+    damping_ratio = _positive(values, "hold_damping_ratio")
+    dt = scalars["dt_ns"] * 1e-9
+    # neither gain given: the mass-matrix hold, its bandwidth checked at the plant rate
+    bandwidth, note = check_mass_matrix_hold(_positive(values, "hold_bandwidth"), damping_ratio, dt)
+    matrix = gains["hold_kp"] is None and gains["hold_kd"] is None
+    notes = [note] if note is not None and matrix else []
+    # the hold may start anywhere: gains and checks over q0 and poses spread over the range
+    poses = sample_poses(model, _model_order(q0, order))
+    if gains["hold_kp"] is None or gains["hold_kd"] is None:
+        kp_model, kd_model = default_hold_gains(model, poses, bandwidth, damping_ratio)
+        source = "default" if matrix else "configured/default"
+        gains["hold_kp"] = kp_model if gains["hold_kp"] is None else gains["hold_kp"]
+        gains["hold_kd"] = kd_model if gains["hold_kd"] is None else gains["hold_kd"]
+    else:
+        source = "configured"
+    hold = check_hold_gains(model, gains["hold_kp"], gains["hold_kd"], dt, poses, given=source)
+    if matrix:  # the per-joint defaults' cap is part of their rule: said at start, no warning
+        hold_notes = [n for n in hold.notes if n.startswith("safe hold: the coupled")]
+    else:
+        hold_notes = list(hold.notes)
+    stiff = damping_stiffness(model, dt, poses, EXPLICIT_BOUNDS["semi_implicit_euler"])
     limits = {}
     for name, model_value in (
         ("effort_limit", model.effort_limit),
@@ -489,8 +550,14 @@ def validate_config(values: Mapping[str, Any], model: RobotModel) -> Config:
             raise ConfigError(f"parameter {name}: {text!r} is not a non-empty string")
     return Config(
         initial_positions=_model_order(q0, order),
-        hold_kp=gains["hold_kp"],
-        hold_kd=gains["hold_kd"],
+        hold_kp=hold.kp,
+        hold_kd=hold.kd,
+        hold_matrix=matrix,
+        hold_bandwidth=bandwidth,
+        hold_damping_ratio=damping_ratio,
+        hold_notes=(*notes, *hold_notes),
+        hold_capped=hold.adjusted if matrix else (),
+        stiff_damping=tuple(stiff),
         robot_description=values.get("robot_description") or "",
         limits=Limits(
             joint_names=tuple(model.joint_names),
@@ -672,6 +739,8 @@ class HardwareInterfaceNode(Node):
         self._work = np.zeros(n)  # the command being limited and applied
         self._hold_tau = np.zeros(n)
         self._hold_tmp = np.zeros(n)
+        self._hold_err = np.zeros(n)
+        self._hold_A = np.zeros((n, n))  # A(q_hold) of the mass-matrix hold
         self._q_hold = np.zeros(n)
         # the hold's target range: the position limits shrunk by 0.5 % of their span (1e-3 for
         # a one-sided limit; nothing for none)
@@ -747,8 +816,45 @@ class HardwareInterfaceNode(Node):
             f"{limits.velocity_mode}, position {limits.position_mode}"
         )
         self._publish_status()
+        self._log_hold_and_damping()
         if not self._realtime:
             self._publish_state(self._t_ns)
+
+    def _log_hold_and_damping(self) -> None:
+        """The safe-hold gains in use, each adjustment made for stability (warning), and the
+        joints whose viscous damping an explicit integrator could not take at dt."""
+        cfg, log = self.config, self.get_logger()
+        for note in cfg.hold_notes:
+            log.warning(note)
+        per_joint = (
+            f"Kp = {np.round(cfg.hold_kp, 6).tolist()}, Kd = {np.round(cfg.hold_kd, 6).tolist()} "
+            f"({list(self.model.joint_names)})"
+        )
+        if cfg.hold_matrix:
+            capped = (
+                f"; capped for stability at dt: {list(cfg.hold_capped)}" if cfg.hold_capped else ""
+            )
+            log.info(
+                f"safe hold from the model: A(q_hold) [w^2 (q_hold - q) - 2 zeta w dq/dt], "
+                f"w = {cfg.hold_bandwidth:g} rad/s, zeta = {cfg.hold_damping_ratio:g}; soft "
+                f"limits {per_joint}{capped}"
+            )
+        else:
+            log.info(f"safe hold gains (also the soft limits'): {per_joint}")
+        if not cfg.stiff_damping or cfg.plant in ("mock", "ros2_control"):
+            return  # the mock has no damping; a real robot's damping is physics, not a scheme
+        if getattr(self.plant, "implicit_damping", False):
+            for note in cfg.stiff_damping:
+                log.info(
+                    f"{note}: explicit damping would be unstable; the {cfg.plant} plant "
+                    "integrates it implicitly"
+                )
+        else:
+            for note in cfg.stiff_damping:
+                log.warning(
+                    f"{note}: explicit damping is unstable there (the {cfg.plant} plant "
+                    f"with integrator '{cfg.integrator}' may diverge)"
+                )
 
     # ------------------------------------------------------------------ hot path
     def _on_command(self, msg: JointState) -> None:
@@ -883,21 +989,33 @@ class HardwareInterfaceNode(Node):
         joint held after crossing a limit comes back strictly inside and ~/reset can clear a
         position fault)."""
         np.clip(self.plant.read().position, self._hold_lo, self._hold_hi, out=self._q_hold)
+        if self.config.hold_matrix:
+            np.copyto(self._hold_A, alg.mass_matrix(self.model, self._data, self._q_hold))
         self._have_hold = True
 
     def _hold_effort(self) -> np.ndarray:
-        """τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to the effort limits; q_hold is captured
-        when the hold begins."""
+        """τ = Q(q) + Kp (q_hold − q) − Kd q̇ with the configured gains, or without them
+        τ = Q(q) + A(q_hold) [ω² (q_hold − q) − 2ζω q̇]; clipped to the effort limits; q_hold
+        (and A(q_hold)) captured when the hold begins."""
         if not self._have_hold:
             self._capture_hold_pose()
+        cfg = self.config
         state = self.plant.read()
         q, v = state.position, state.velocity
         tau, tmp = self._hold_tau, self._hold_tmp
-        np.subtract(self._q_hold, q, out=tau)
-        tau *= self.config.hold_kp
+        if cfg.hold_matrix:
+            err = self._hold_err
+            np.subtract(self._q_hold, q, out=err)
+            err *= cfg.hold_bandwidth**2
+            np.multiply(v, 2.0 * cfg.hold_damping_ratio * cfg.hold_bandwidth, out=tmp)
+            err -= tmp
+            np.matmul(self._hold_A, err, out=tau)
+        else:
+            np.subtract(self._q_hold, q, out=tau)
+            tau *= cfg.hold_kp
+            np.multiply(v, cfg.hold_kd, out=tmp)
+            tau -= tmp
         tau += alg.gravity(self.model, self._data, q)
-        np.multiply(v, self.config.hold_kd, out=tmp)
-        tau -= tmp
         self._guard.clip_effort(tau)
         return tau
 
