@@ -41,15 +41,16 @@ ROOT = Path(__file__).resolve().parents[1]
 STEP = np.array([0.4, -0.3, 0.4, 0.5, 0.3, 0.6])  # rad: goal 1 = q0 + STEP, goal 2 = q0 − STEP/2
 INTEGRATOR = "semi_implicit_euler"  # the systems' scheme
 # (overall RMS, max) bounds per law (rad), and for the task-space laws the tip's largest
-# distance from its desired position (m); measured on MuJoCo (built-in plant) over these goals:
+# distance from its desired position (m); measured on MuJoCo (built-in plant) over these goals,
+# on the tree with both plants' damping implicit:
 BOUNDS = {
-    "pd_feedforward": (4e-4, 1e-3, None),  # 1.48e-4 / 3.01e-4 rad (3.05e-4 / 8.10e-4)
-    "computed_torque": (4e-4, 1e-3, None),  # 1.74e-4 / 3.93e-4 (2.95e-4 / 7.33e-4)
-    "predictive": (4e-4, 1e-3, None),  # 1.45e-4 / 3.04e-4 (3.06e-4 / 8.01e-4)
-    "pid": (6e-2, 0.18, None),  # 3.05e-2 / 8.97e-2 (3.04e-2 / 8.90e-2)
+    "pd_feedforward": (4e-4, 1e-3, None),  # 1.48e-4 / 3.01e-4 rad (1.25e-4 / 2.89e-4)
+    "computed_torque": (4e-4, 1e-3, None),  # 1.74e-4 / 3.93e-4 (1.47e-4 / 2.99e-4)
+    "predictive": (4e-4, 1e-3, None),  # 1.45e-4 / 3.04e-4 (1.22e-4 / 2.78e-4)
+    "pid": (6e-2, 0.18, None),  # 3.05e-2 / 8.97e-2 (3.06e-2 / 8.97e-2)
     "pd_gravity": (0.4, 1.0, None),  # 0.195 / 0.476 (0.195 / 0.476)
-    "task_pid": (0.2, 0.7, 0.06),  # 0.102 / 0.345, tip 26.4 mm (0.101 / 0.343, 26.3 mm)
-    "task_computed_torque": (4e-4, 1e-3, 5e-4),  # 1.83e-4 / 3.91e-4, tip 0.14 mm (3.23e-4, 0.15)
+    "task_pid": (0.2, 0.7, 0.06),  # 0.102 / 0.345, tip 26.4 mm (0.102 / 0.345, 26.4 mm)
+    "task_computed_torque": (4e-4, 1e-3, 5e-4),  # 1.83e-4 / 3.91e-4, tip 0.14 mm (1.57e-4, 0.14)
 }
 
 
