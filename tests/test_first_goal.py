@@ -50,7 +50,11 @@ from modyn_trajectory.trajectory_generator_node import MAX_REPLANS  # noqa: E402
 
 SYSTEMS = sorted(p.stem for p in (share_directory() / "config" / "systems").glob("*.yaml"))
 #: goal displacement from the start pose (rad), per model size
-STEP = {2: [0.4, -0.3], 6: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4]}
+STEP = {
+    2: [0.4, -0.3],
+    6: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4],
+    7: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4, 0.3],  # xarm7_sim
+}
 RESENDS = 4
 TIMEOUT = 90.0  # s of wall time for start-up, the motion and its reports on a loaded machine
 

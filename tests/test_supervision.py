@@ -244,10 +244,18 @@ class Probe:
         end = time.monotonic() + seconds
         self.spin_until(lambda: time.monotonic() > end, seconds + 1.0, "time", check)
 
-    def send_goal(self, waypoint: list[float], lead: float, timeout: float = 60.0, check=None):
+    def send_goal(
+        self,
+        waypoint: list[float],
+        lead: float,
+        timeout: float = 60.0,
+        check=None,
+        duration: float = 0.0,
+    ):
         """A goal starting ``lead`` s after now, sent again (with a new start) until its
         trajectory comes: the generator refuses a goal that comes before it has a state.
         Now is the system clock on a real-time system, else the last recorded plant time.
+        ``duration`` > 0 asks for a timed goal (the minimum-time plan stretched to it).
         Returns (the trajectory's start time, the trajectory message)."""
         self.spin_until(
             lambda: self.latest is not None and self.goal_pub.get_subscription_count() > 0,
@@ -258,7 +266,11 @@ class Probe:
         count = len(self.trajectories)
         msg = JointTrajectory()
         msg.joint_names = self.names
-        msg.points.append(JointTrajectoryPoint(positions=[float(x) for x in waypoint]))
+        point = JointTrajectoryPoint(positions=[float(x) for x in waypoint])
+        if duration > 0.0:
+            point.time_from_start.sec, ns = divmod(round(duration * 1e9), 1_000_000_000)
+            point.time_from_start.nanosec = ns
+        msg.points.append(point)
         for _ in range(10):
             start = (time.time() if self.realtime else self.now) + lead
             ns = round(start * 1e9)
@@ -343,13 +355,17 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
             assert runner.alive(), f"the runner exited:\n{runner.err}"
             assert runner.alive("hardware_interface"), runner.node_log("hardware_interface")
 
-        start, trajectory = probe.send_goal(RX90_GOAL, lead=0.5, check=holder_alive)
+        # a timed goal of 4 s of sim time: a lockstep plant can run faster than real time, and
+        # with the minimum-time plan (1.1 s) a probe slowed by a busy machine killed the nodes
+        # only after the motion had ended
+        start, trajectory = probe.send_goal(
+            RX90_GOAL, lead=0.5, check=holder_alive, duration=4.0
+        )
         kills = {}
-        # the motion lasts ~1.1 s of sim time from `start`; each kill is well inside it
         for name, offset in (
-            ("inverse_dynamics_feedforward", 0.15),
-            ("trajectory_generator", 0.3),
-            ("feedback_controller", 0.5),
+            ("inverse_dynamics_feedforward", 0.6),
+            ("trajectory_generator", 1.2),
+            ("feedback_controller", 2.0),
         ):
             probe.spin_until(
                 lambda o=offset: probe.now >= start + o, 60.0, f"t = {start + offset}", holder_alive
