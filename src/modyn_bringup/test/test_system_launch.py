@@ -6,7 +6,8 @@ system.launch.py system:=<name>`` includes it. While it runs, a probe node
 1. waits until every link of the loop is in the ROS graph (plant, generator, feed-forward,
    controller) and then until the goal path has carried a message end to end: it sends the
    current pose as a goal (no motion), re-sending while the generator refuses it, until the
-   controller's ``/diagnostics`` count it (``trajectories``). A goal sent during start-up,
+   controller's ``/diagnostics`` count it (``trajectories`` + ``trajectories_rejected``: the
+   zero-motion plan may end before it arrives and be refused). A goal sent during start-up,
    before the nodes have discovered each other, is the subject of other tests; this one
    checks a system that is up;
 2. sends one joint goal, which must be accepted at once, and checks that the arm reaches it:
@@ -173,9 +174,12 @@ class TestGoalIsReached(unittest.TestCase):
             return statuses[-1]
 
         def controller_trajectories() -> int:
+            """Trajectories that reached the controller, followed or refused: a zero-motion
+            plan stamped 'now' ends before it arrives and is refused by the goal lifecycle
+            (issue 12), which still shows that the goal path carries a message end to end."""
             status = diagnostics.get("feedback_controller")
             values = {kv.key: kv.value for kv in status.values} if status else {}
-            return int(values.get("trajectories", 0))
+            return int(values.get("trajectories", 0)) + int(values.get("trajectories_rejected", 0))
 
         try:
             ready = {
