@@ -59,8 +59,16 @@ RESENDS = 4
 TIMEOUT = 90.0  # s of wall time for start-up, the motion and its reports on a loaded machine
 
 
+def _byte(value) -> int:
+    """A DiagnosticStatus level (bytes b'\\x02' in rclpy, int elsewhere) as an int."""
+    return value[0] if isinstance(value, bytes) else int(value)
+
+
 def _level(status) -> int:
-    return status.level[0] if isinstance(status.level, bytes) else int(status.level)
+    return _byte(status.level)
+
+
+ERROR = _byte(DiagnosticStatus.ERROR)  # the constant is bytes too: compare ints with ints
 
 
 class Client:
@@ -110,22 +118,7 @@ class Client:
         ]
 
 
-# rx90_realtime: known flaky under CI load (issue 12 item 5, open): the start-up watchdog latched
-# 2.5 s after start with the 1 s grace; the system file now has a 5 s grace, not yet proven.
-@pytest.mark.parametrize(
-    "system",
-    [
-        pytest.param(
-            s,
-            marks=pytest.mark.xfail(
-                strict=False, reason="start-up watchdog latch under load (issue 12 item 5)"
-            ),
-        )
-        if s == "rx90_realtime"
-        else s
-        for s in SYSTEMS
-    ],
-)
+@pytest.mark.parametrize("system", SYSTEMS)
 def test_first_goal_runs_once_or_is_refused(system, tmp_path):
     spec = load_system(system)
     model = RobotModel.from_urdf(spec.robot_description)
@@ -174,7 +167,7 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
             lambda: len(verdicts()) >= 1 + RESENDS, "the generator's answers", runner, deadline
         )
         accepted = [s for s in verdicts() if s.message.startswith("goal accepted")]
-        refused = [s for s in verdicts() if _level(s) == DiagnosticStatus.ERROR]
+        refused = [s for s in verdicts() if _level(s) == ERROR]
         if not accepted:  # refused, each with its reason
             for s in client.generator_answers():
                 print(f"  generator: {s.message}")

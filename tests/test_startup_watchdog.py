@@ -66,6 +66,7 @@ class System:
             DiagnosticStatus, "hardware_status", self.hardware.append, LATCHED_QOS
         )
         self.diagnostics: list = []  # the generator's /diagnostics values, in order
+        self.hw_diagnostics: list = []  # hardware_interface's, in order
         self.node.create_subscription(DiagnosticArray, "/diagnostics", self._on_diagnostics, 10)
         self.deadline = time.monotonic() + TIMEOUT
         self.runner.start()
@@ -74,6 +75,8 @@ class System:
         for status in msg.status:
             if status.name == "trajectory_generator":
                 self.diagnostics.append({kv.key: kv.value for kv in status.values})
+            elif status.name == "hardware_interface":
+                self.hw_diagnostics.append({kv.key: kv.value for kv in status.values})
 
     def spin_until(self, condition, what: str) -> None:
         while not condition():
@@ -98,7 +101,14 @@ class System:
             lambda: "[feedback_controller]: gains" in self.log("feedback_controller"),
             "the controller",
         )
-        self.spin_for(1.0)  # its commands flow
+        # hardware_interface says it follows them (its /diagnostics): a stall before that is no
+        # test of the watchdog, which only watches a controller whose commands have started (a
+        # fixed second after the controller's start was not always enough on a loaded machine)
+        self.spin_until(
+            lambda: any(d.get("state") == "following" for d in self.hw_diagnostics),
+            "hardware_interface following the controller's commands",
+        )
+        self.spin_for(0.5)  # its commands flow
 
     def stall(self, name: str, seconds: float) -> None:
         pid = self.runner.processes[name].pid

@@ -471,8 +471,10 @@ def test_bridge_controller_dies_then_modyn_stops(tmp_path):
             assert not robot.dead(), robot.log_tail("fake_ros2_control")
 
         before = _clear_startup_latch(runner, probe)
-        start, _ = probe.send_goal(RX90_GOAL, lead=1.0, check=alive)
-        probe.spin_until(lambda: probe.now >= start + 0.4, 30.0, "mid-motion", alive)
+        # a timed 4 s goal, killed 1.5 s into it (~0.6 rad/s): with the minimum-time plan (~1 s)
+        # a probe slowed by a busy machine killed the controller after the motion had ended (CI)
+        start, _ = probe.send_goal(RX90_GOAL, lead=1.0, check=alive, duration=4.0)
+        probe.spin_until(lambda: probe.now >= start + 1.5, 30.0, "mid-motion", alive)
         runner.kill_node("feedback_controller")
         t_kill = time.time()  # the robot's stamps are the system clock too
         probe.spin_until(
@@ -548,8 +550,9 @@ def test_bridge_hardware_interface_killed(tmp_path):
         runner.wait_running()
         probe = Probe(list(model.joint_names), realtime=True)
         _clear_startup_latch(runner, probe)
-        start, _ = probe.send_goal(RX90_GOAL, lead=1.0)
-        probe.spin_until(lambda: probe.now >= start + 0.4, 30.0, "mid-motion")
+        # a timed 4 s goal, killed 1.5 s into it (as in the controller's kill test)
+        start, _ = probe.send_goal(RX90_GOAL, lead=1.0, duration=4.0)
+        probe.spin_until(lambda: probe.now >= start + 1.5, 30.0, "mid-motion")
         runner.kill_node("hardware_interface")
         t_kill = time.time()  # the robot's stamps are the system clock too
         status = runner.wait(30.0)
@@ -623,7 +626,9 @@ def run_signal_case(system: str, signals: tuple[str, ...], log_dir: Path) -> dic
         probe = Probe(list(model.joint_names), realtime=realtime)
         if realtime:
             _clear_startup_latch(runner, probe)
-        _, trajectory = probe.send_goal(goal, lead=1.0)
+        # a timed 4 s goal: the minimum-time plan (~1 s) on a lockstep plant faster than real
+        # time had ended before a probe slowed by a busy machine signalled (CI)
+        _, trajectory = probe.send_goal(goal, lead=1.0, duration=4.0)
         t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
         duration = trajectory.points[-1].time_from_start
         t1 = t0 + duration.sec + duration.nanosec * 1e-9
@@ -645,10 +650,6 @@ def run_signal_case(system: str, signals: tuple[str, ...], log_dir: Path) -> dic
     }
 
 
-# Known flaky in the lead's merged check run under CI load (issue 12, open): two cases failed
-# with no traceback in any node log (a timing assertion, not a crash); non-strict so that the
-# next session sees XPASS/XFAIL and finds which assertion is load-sensitive.
-@pytest.mark.xfail(strict=False, reason="load-sensitive in the merged check run (issue 12, open)")
 @pytest.mark.parametrize(
     "system, signals", SIGNAL_CASES, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x
 )
