@@ -3,9 +3,13 @@
 >>> from modyn_model import RobotModel
 >>> model = RobotModel.from_mdh("rx90")
 >>> tau = model.inverse_dynamics([0.0] * 6, [0.0] * 6, [0.0] * 6)
+
+Every model, tree or not, implements :class:`MechanismModel` (``modyn_model.contract``) and comes
+from :func:`load_model` (URDF, xacro, modified-DH table or a mechanism file with ``kind:``).
 """
 
 from .builder import Frame
+from .contract import MechanismModel, is_mechanism_model
 from .errors import (
     DescriptionError,
     InertiaError,
@@ -16,6 +20,7 @@ from .errors import (
     UnsupportedError,
 )
 from .inertia import PARAMETER_NAMES
+from .factory import load_model, mechanism_kinds, register_mechanism
 from .joint import JointExtras
 from .model import RobotModel
 
@@ -27,6 +32,7 @@ __all__ = [
     "InertiaError",
     "JointError",
     "JointExtras",
+    "MechanismModel",
     "ModelError",
     "PARAMETER_NAMES",
     "RobotModel",
@@ -34,4 +40,8 @@ __all__ = [
     "TopologyError",
     "UnsupportedError",
     "__version__",
+    "is_mechanism_model",
+    "load_model",
+    "mechanism_kinds",
+    "register_mechanism",
 ]

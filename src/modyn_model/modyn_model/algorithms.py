@@ -1,9 +1,11 @@
 """Single-call dynamics as free functions over (model, data), Pinocchio style.
 
-Each function validates its inputs, evaluates the robot's customized (generated) model and
-writes the result into the matching buffer of ``data`` (no array is allocated per call), then
-returns that buffer. For batches, external wrenches or the readable recursions use the
-:class:`~modyn_model.model.RobotModel` methods or :mod:`modyn_model.dynamics`.
+Each function validates its inputs, evaluates the model and writes the result into the matching
+buffer of ``data`` (no array is allocated per call by a model with a fast path), then returns
+that buffer. They dispatch through the model: a model with a ``fast_path()`` (a
+:class:`~modyn_model.model.RobotModel`: its customized, generated code) is evaluated by it; any
+other :class:`~modyn_model.contract.MechanismModel` through its batched methods, the result copied
+into ``data``. For batches, external wrenches or the readable recursions use the model's methods.
 
 >>> data = model.make_data()
 >>> tau = inverse_dynamics(model, data, q, v, a)     # data.tau
@@ -13,59 +15,94 @@ from __future__ import annotations
 
 import numpy as np
 
-from .codegen.runtime import fast_forward_dynamics, fast_mass_matrix, fast_rnea
 from .data import Data
+from .errors import StateError
 
-__all__ = ["inverse_dynamics", "bias_forces", "gravity", "mass_matrix", "forward_dynamics"]
+__all__ = [
+    "inverse_dynamics",
+    "bias_forces",
+    "gravity",
+    "mass_matrix",
+    "forward_dynamics",
+    "actuator_forces",
+]
 
 
-def _vec(model, name, x) -> np.ndarray:
-    arr = model.check_state(name, x)
+def _one(check, name: str, x) -> np.ndarray:
+    arr = check(name, x)
     if arr.ndim != 1:
-        from .errors import StateError
-
-        raise StateError(
-            f"{name}: the (model, data) functions take one state of shape ({model.n},)"
-        )
+        raise StateError(f"{name}: the (model, data) functions take one state, got {arr.shape}")
     return arr
 
 
+def _fast(model):
+    get = getattr(model, "fast_path", None)
+    return get() if get is not None else None
+
+
 def inverse_dynamics(model, data: Data, q, v, a, *, friction: bool = True) -> np.ndarray:
-    """Γ(q, q̇, q̈) into ``data.tau``."""
-    return fast_rnea(
-        model,
-        _vec(model, "q", q),
-        _vec(model, "v", v),
-        _vec(model, "a", a),
-        friction=friction,
-        out=data.tau,
-    )
+    """Γ(q, v, v̇) into ``data.tau`` (nv)."""
+    q = _one(model.check_state, "q", q)
+    v = _one(model.check_velocity, "v", v)
+    a = _one(model.check_velocity, "a", a)
+    fast = _fast(model)
+    if fast is not None:
+        return fast.rnea(q, v, a, friction=friction, out=data.tau)
+    data.tau[:] = model.inverse_dynamics(q, v, a, friction=friction)
+    return data.tau
 
 
 def bias_forces(model, data: Data, q, v, *, friction: bool = True) -> np.ndarray:
-    """H(q, q̇) = C q̇ + Q + friction into ``data.h``."""
-    return fast_rnea(
-        model, _vec(model, "q", q), _vec(model, "v", v), None, friction=friction, out=data.h
-    )
+    """H(q, v) = C v + Q + friction into ``data.h`` (nv)."""
+    q = _one(model.check_state, "q", q)
+    v = _one(model.check_velocity, "v", v)
+    fast = _fast(model)
+    if fast is not None:
+        return fast.rnea(q, v, None, friction=friction, out=data.h)
+    data.h[:] = model.bias_forces(q, v, friction=friction)
+    return data.h
 
 
 def gravity(model, data: Data, q) -> np.ndarray:
-    """Q(q) into ``data.g``."""
-    return fast_rnea(model, _vec(model, "q", q), None, None, friction=False, out=data.g)
+    """Q(q) into ``data.g`` (nv)."""
+    q = _one(model.check_state, "q", q)
+    fast = _fast(model)
+    if fast is not None:
+        return fast.rnea(q, None, None, friction=False, out=data.g)
+    data.g[:] = model.gravity(q)
+    return data.g
 
 
 def mass_matrix(model, data: Data, q) -> np.ndarray:
-    """A(q) into ``data.M``."""
-    return fast_mass_matrix(model, _vec(model, "q", q), out=data.M)
+    """A(q) into ``data.M`` (nv, nv)."""
+    q = _one(model.check_state, "q", q)
+    fast = _fast(model)
+    if fast is not None:
+        return fast.mass_matrix(q, out=data.M)
+    data.M[:] = model.mass_matrix(q)
+    return data.M
 
 
 def forward_dynamics(model, data: Data, q, v, tau, *, friction: bool = True) -> np.ndarray:
-    """q̈ into ``data.ddq`` (customized §7.6.1 model)."""
-    return fast_forward_dynamics(
-        model,
-        _vec(model, "q", q),
-        _vec(model, "v", v),
-        _vec(model, "tau", tau),
-        friction=friction,
-        out=data.ddq,
-    )
+    """v̇ into ``data.ddq`` (nv) for generalized forces τ (customized §7.6.1 model for a tree)."""
+    q = _one(model.check_state, "q", q)
+    v = _one(model.check_velocity, "v", v)
+    tau = _one(model.check_velocity, "tau", tau)
+    fast = _fast(model)
+    if fast is not None:
+        return fast.forward_dynamics(q, v, tau, friction=friction, out=data.ddq)
+    data.ddq[:] = model.forward_dynamics(q, v, tau, friction=friction)
+    return data.ddq
+
+
+def actuator_forces(model, data: Data, q, v, a, *, friction: bool = True) -> np.ndarray:
+    """u with Sᵀ u = Γ(q, v, v̇) into ``data.u`` (nu); Γ is left in ``data.tau``."""
+    tau = inverse_dynamics(model, data, q, v, a, friction=friction)
+    if _fast(model) is not None:  # a tree: S = I
+        data.u[:] = tau
+        return data.u
+    # Sᵀ u = Γ, in the least-squares sense when S is not square (a redundant or under-actuated
+    # mechanism: the model's own actuator_forces may prefer another solution)
+    s = model.actuation_matrix(q)
+    data.u[:] = np.linalg.lstsq(s.T, tau, rcond=None)[0]
+    return data.u

@@ -13,17 +13,24 @@ import numpy as np
 from .joint import PRISMATIC, REVOLUTE
 from .spatial import homogeneous, skew
 
-__all__ = ["joint_transforms", "forward_kinematics", "frame_placement", "frame_jacobian"]
+__all__ = [
+    "joint_transforms",
+    "forward_kinematics",
+    "frame_placement",
+    "frame_jacobian",
+    "frame_jacobian_dot_v",
+]
+
+_COMPLEX_STEP = 1e-30
 
 
 def _axis_tables(model):
-    tables = model._cache.get("axis_tables")
-    if tables is None:
+    def make():
         k = skew(model.axes)  # (n, 3, 3)
         revolute = (model.sigma == REVOLUTE)[:, None, None]
-        tables = (np.where(revolute, k, 0.0), np.where(revolute, k @ k, 0.0))
-        model._cache["axis_tables"] = tables
-    return tables
+        return np.where(revolute, k, 0.0), np.where(revolute, k @ k, 0.0)
+
+    return model.cached("axis_tables", make)
 
 
 def joint_transforms(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -101,3 +108,16 @@ def frame_jacobian(model, q: np.ndarray, frame: str) -> np.ndarray:
             jac[..., :3, j] = z
         j = model.parents[j]
     return jac
+
+
+def frame_jacobian_dot_v(model, q: np.ndarray, v: np.ndarray, frame: str) -> np.ndarray:
+    """J̇(q, q̇) q̇ of a named frame (..., 6): its [linear; angular] acceleration at q̈ = 0.
+
+    With ẋ = J(q) q̇, ẍ = J q̈ + J̇ q̇ (the classical acceleration of the frame origin, base axes).
+    J̇ = Σ_k ∂J/∂q_k q̇_k is the derivative of J along q̇, computed as Im J(q + i h q̇) / h
+    (complex step: no subtraction, exact to rounding; these kinematics accept complex q).
+    """
+    q = np.asarray(q, dtype=float)
+    v = np.asarray(v, dtype=float)
+    jac = frame_jacobian(model, q + 1j * _COMPLEX_STEP * v, frame)
+    return np.einsum("...ij,...j->...i", jac.imag / _COMPLEX_STEP, v)

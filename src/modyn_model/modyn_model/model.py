@@ -27,7 +27,7 @@ from .dynamics.friction import friction_torques
 from .dynamics.rnea import coriolis_forces, gravity_torques, inverse_dynamics
 from .errors import StateError, TopologyError
 from .joint import JointExtras
-from .kinematics import frame_jacobian, frame_placement
+from .kinematics import frame_jacobian, frame_jacobian_dot_v, frame_placement
 
 __all__ = ["RobotModel"]
 
@@ -41,7 +41,9 @@ def _frozen(values, dtype=float) -> np.ndarray:
 
 
 class RobotModel:
-    """Rigid-body model of a fixed-base kinematic tree (immutable).
+    """Rigid-body model of a fixed-base kinematic tree (immutable); a
+    :class:`~modyn_model.contract.MechanismModel` with q = v = joints and S = I (every joint
+    actuated by a motor of its own name).
 
     Build one with :meth:`from_urdf`, :meth:`from_xacro` or :meth:`from_mdh`.
 
@@ -220,8 +222,23 @@ class RobotModel:
         return self.n
 
     @property
+    def nu(self) -> int:
+        """Number of actuators (one per joint)."""
+        return self.n
+
+    @property
     def coordinate_names(self) -> tuple[str, ...]:
         """Names of the generalized coordinates (the joint names)."""
+        return self.joint_names
+
+    @property
+    def velocity_names(self) -> tuple[str, ...]:
+        """Names of the velocity coordinates (the joint names)."""
+        return self.joint_names
+
+    @property
+    def actuator_names(self) -> tuple[str, ...]:
+        """Names of the actuators: each joint's motor has the joint's name."""
         return self.joint_names
 
     def joint_index(self, name: str) -> int:
@@ -248,6 +265,23 @@ class RobotModel:
         from .data import Data
 
         return Data(self)
+
+    def cached(self, key, make):
+        """The value memoized under ``key``, made by ``make()`` on first use (generated code,
+        kinematic tables). The model is immutable; this cache only holds functions of it."""
+        value = self._cache.get(key)
+        if value is None:
+            value = self._cache[key] = make()
+        return value
+
+    def fast_path(self):
+        """The generated single-call functions (:mod:`modyn_model.algorithms` uses them)."""
+        fast = self._cache.get("fast_path")
+        if fast is None:
+            from .codegen.runtime import FastPath
+
+            fast = self._cache["fast_path"] = FastPath(self)
+        return fast
 
     def __repr__(self) -> str:
         return f"RobotModel({self.name!r}, n={self.n}, joints={list(self.joint_names)})"
@@ -280,6 +314,14 @@ class RobotModel:
                 f"{name} has a non-finite value at joint '{self.joint_names[bad[-1]]}': {arr[bad]}"
             )
         return arr
+
+    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """Validate a (..., nv) vector (nv = nq = n here)."""
+        return self.check_state(name, x, allow_none)
+
+    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """Validate a (..., nu) vector (nu = n here)."""
+        return self.check_state(name, x, allow_none)
 
     def check_batch(self, **arrays) -> tuple:
         """The common batch shape of state arrays (name=array, None skipped), or StateError."""
@@ -344,6 +386,10 @@ class RobotModel:
         """U [7.25b] (J), zero reference at the base origin."""
         return potential_energy(self, q)
 
+    def neutral(self) -> np.ndarray:
+        """q = 0 (n,)."""
+        return np.zeros(self.n)
+
     def integrate(self, q, v, dt) -> np.ndarray:
         """q + v·dt (every coordinate of a fixed-base tree is a plain angle or length)."""
         q = self.check_state("q", q)
@@ -351,11 +397,42 @@ class RobotModel:
         self.check_batch(q=q, v=v)
         return q + v * dt
 
+    def difference(self, q1, q0) -> np.ndarray:
+        """q1 − q0 (plain angles and lengths: no wrapping, a joint may turn more than π)."""
+        q1 = self.check_state("q1", q1)
+        q0 = self.check_state("q0", q0)
+        self.check_batch(q1=q1, q0=q0)
+        return q1 - q0
+
+    # ------------------------------------------------------------------ actuation (S = I)
+    def actuation_matrix(self, q) -> np.ndarray:
+        """S = I (..., n, n): each joint driven by its own motor."""
+        q = self.check_state("q", q)
+        return np.broadcast_to(np.eye(self.n), q.shape[:-1] + (self.n, self.n)).copy()
+
+    def generalized_forces(self, q, u) -> np.ndarray:
+        """τ = u."""
+        self.check_state("q", q)
+        return np.array(self.check_actuation("u", u), dtype=float)
+
+    def actuator_forces(self, q, v, a) -> np.ndarray:
+        """u = Γ(q, q̇, q̈)."""
+        return self.inverse_dynamics(q, v, a)
+
     def frame_placement(self, q, frame: str) -> np.ndarray:
         """4x4 pose of ``frame`` in the base frame, (..., 4, 4)."""
         return frame_placement(self, self.check_state("q", q), frame)
 
-    def jacobian(self, q, frame: str) -> np.ndarray:
+    def frame_jacobian(self, q, frame: str) -> np.ndarray:
         """Geometric Jacobian (..., 6, n) of ``frame``: [linear velocity of its origin; angular
         velocity], both in base axes."""
         return frame_jacobian(self, self.check_state("q", q), frame)
+
+    jacobian = frame_jacobian  # the name of the first releases
+
+    def frame_jacobian_dot_v(self, q, v, frame: str) -> np.ndarray:
+        """J̇(q, q̇) q̇ (..., 6) of ``frame``: its [linear; angular] acceleration at q̈ = 0."""
+        q = self.check_state("q", q)
+        v = self.check_state("v", v)
+        self.check_batch(q=q, v=v)
+        return frame_jacobian_dot_v(self, q, v, frame)

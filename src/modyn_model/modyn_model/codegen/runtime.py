@@ -16,7 +16,7 @@ from .generate import (
     generate_rnea,
 )
 
-__all__ = ["generated", "fast_rnea", "fast_mass_matrix", "fast_forward_dynamics"]
+__all__ = ["FastPath", "generated", "fast_rnea", "fast_mass_matrix", "fast_forward_dynamics"]
 
 _MAKERS = {
     "rnea": lambda model, v, a, g, f: generate_rnea(
@@ -33,12 +33,7 @@ def generated(model, kind: str, *flags: bool) -> GeneratedFunction:
     ``kind`` and ``flags``: ``"rnea", velocity, acceleration, gravity, friction``;
     ``"mass_matrix"``; ``"forward_dynamics", friction``.
     """
-    key = (kind, *flags)
-    fn = model._cache.get(key)
-    if fn is None:
-        fn = _MAKERS[kind](model, *flags)
-        model._cache[key] = fn
-    return fn
+    return model.cached((kind, *flags), lambda: _MAKERS[kind](model, *flags))
 
 
 def _batched(fn: GeneratedFunction, args, out_shape):
@@ -51,9 +46,7 @@ def fast_rnea(
     model, q, v, a, *, gravity: bool = True, friction: bool = True, out=None
 ) -> np.ndarray:
     """Γ(q, q̇, q̈) through generated code; ``v``/``a`` may be None (zero, folded away)."""
-    fn = model._cache.get(("rnea", v is not None, a is not None, gravity, friction))
-    if fn is None:
-        fn = generated(model, "rnea", v is not None, a is not None, gravity, friction)
+    fn = generated(model, "rnea", v is not None, a is not None, gravity, friction)
     args = [x for x in (q, v, a) if x is not None]
     if q.ndim == 1 and (v is None or v.ndim == 1) and (a is None or a.ndim == 1):
         result = fn.scalar(*[x.tolist() for x in args])
@@ -86,3 +79,22 @@ def fast_forward_dynamics(model, q, v, tau, *, friction: bool = True, out=None) 
         out[:] = result
         return out
     return _batched(fn, [q, v, tau], (model.n,))
+
+
+class FastPath:
+    """The generated single-call functions of one tree model (``RobotModel.fast_path()``),
+    used by :mod:`modyn_model.algorithms` to write into a Data workspace."""
+
+    __slots__ = ("model",)
+
+    def __init__(self, model):
+        self.model = model
+
+    def rnea(self, q, v, a, *, friction: bool = True, out=None) -> np.ndarray:
+        return fast_rnea(self.model, q, v, a, friction=friction, out=out)
+
+    def mass_matrix(self, q, out=None) -> np.ndarray:
+        return fast_mass_matrix(self.model, q, out=out)
+
+    def forward_dynamics(self, q, v, tau, *, friction: bool = True, out=None) -> np.ndarray:
+        return fast_forward_dynamics(self.model, q, v, tau, friction=friction, out=out)

@@ -19,15 +19,15 @@ __all__ = ["crba", "mass_matrix", "joint_screws", "link_screw_transforms"]
 
 def joint_screws(model) -> np.ndarray:
     """^j𝐚_j = [σ_j a_j; σ̄_j a_j] for every joint, (n, 6) [7.23b]."""
-    screws = model._cache.get("joint_screws")
-    if screws is None:
+    def make():
         prismatic = (model.sigma == 1)[:, None]
         screws = np.concatenate(
             [np.where(prismatic, model.axes, 0.0), np.where(prismatic, 0.0, model.axes)], axis=1
         )
         screws.flags.writeable = False
-        model._cache["joint_screws"] = screws
-    return screws
+        return screws
+
+    return model.cached("joint_screws", make)
 
 
 def link_screw_transforms(model, q) -> np.ndarray:

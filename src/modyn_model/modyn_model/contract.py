@@ -1,0 +1,191 @@
+"""The mechanism contract: what every model offers the nodes, laws and plants (ARCHITECTURE §3).
+
+A mechanism has ``nq`` configuration coordinates q (named ``coordinate_names``), ``nv``
+velocity coordinates v (``velocity_names``; q̇ = v except on a quaternion, where v is the
+angular velocity and ``nq > nv``) and ``nu`` actuators u (``actuator_names``). Its dynamics are
+written in generalized forces τ (size nv)::
+
+    A(q) v̇ + H(q, v) = τ + τ_ext,      τ = Sᵀ(q) u          (S: nu x nv, the actuation map)
+
+so that a control law computes τ and the model turns it into actuator forces u (and back), and a
+plant integrates v̇ with :meth:`~MechanismModel.integrate`. For a plain arm q = v = joints and
+S = I: ``coordinate_names == velocity_names == actuator_names``.
+
+Nothing outside the model writes ``q1 - q0`` or ``q + v dt``: :meth:`~MechanismModel.difference`
+and :meth:`~MechanismModel.integrate` (Pinocchio's ``difference``/``integrate``, which they match
+for the Lie groups R^n, SO(2) and SO(3) × R³).
+
+The nodes read messages by name: ``sensor_msgs/JointState`` positions/velocities in
+``coordinate_names``/``velocity_names`` order (which coincide when nq = nv), efforts of commands in
+``actuator_names`` order.
+
+Every method accepts a leading batch axis on its state arguments unless stated otherwise. The
+single-call, allocation-free path is :mod:`modyn_model.algorithms` over ``make_data()``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+__all__ = ["MechanismModel", "is_mechanism_model", "CONTRACT_MEMBERS"]
+
+#: every member a model must have (checked by :func:`is_mechanism_model` and the test suite)
+CONTRACT_MEMBERS = (
+    "name",
+    "source",
+    "coordinate_names",
+    "velocity_names",
+    "actuator_names",
+    "nq",
+    "nv",
+    "nu",
+    "lower",
+    "upper",
+    "velocity_limit",
+    "effort_limit",
+    "gravity_vector",
+    "make_data",
+    "check_state",
+    "check_velocity",
+    "check_actuation",
+    "neutral",
+    "integrate",
+    "difference",
+    "actuation_matrix",
+    "generalized_forces",
+    "actuator_forces",
+    "inverse_dynamics",
+    "mass_matrix",
+    "bias_forces",
+    "gravity",
+    "coriolis_matrix",
+    "forward_dynamics",
+    "kinetic_energy",
+    "potential_energy",
+    "frame_placement",
+    "frame_jacobian",
+    "frame_jacobian_dot_v",
+)
+
+
+@runtime_checkable
+class MechanismModel(Protocol):
+    """The interface every mechanism model implements (see the module docstring).
+
+    Attributes
+    ----------
+    name, source : str
+        The mechanism's name and the file it came from (for messages).
+    coordinate_names : tuple of str, length nq
+    velocity_names : tuple of str, length nv
+    actuator_names : tuple of str, length nu
+    lower, upper : (nq,) ndarray
+        Position limits of the coordinates (±inf when none).
+    velocity_limit : (nv,) ndarray
+        |v| limits (inf when none).
+    effort_limit : (nu,) ndarray
+        |u| limits of the actuators (N·m or N; inf when none).
+    gravity_vector : (3,) ndarray
+        Gravity in the world frame (m/s²).
+    """
+
+    name: str
+    source: str
+    lower: np.ndarray
+    upper: np.ndarray
+    velocity_limit: np.ndarray
+    effort_limit: np.ndarray
+    gravity_vector: np.ndarray
+
+    @property
+    def coordinate_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def velocity_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def actuator_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def nq(self) -> int: ...
+
+    @property
+    def nv(self) -> int: ...
+
+    @property
+    def nu(self) -> int: ...
+
+    # -------------------------------------------------------------- workspace and checks
+    def make_data(self):
+        """A fresh workspace (:class:`~modyn_model.data.Data`) for :mod:`modyn_model.algorithms`."""
+
+    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """``x`` as a float array of shape (..., nq), finite, or :class:`StateError`."""
+
+    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """``x`` as a float array of shape (..., nv), finite, or :class:`StateError`."""
+
+    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
+        """``x`` as a float array of shape (..., nu), finite, or :class:`StateError`."""
+
+    # -------------------------------------------------------------- configuration space
+    def neutral(self) -> np.ndarray:
+        """The reference configuration (nq,): zeros, unit quaternions as (1, 0, 0, 0)."""
+
+    def integrate(self, q, v, dt) -> np.ndarray:
+        """q ⊕ v·dt (..., nq): the configuration reached moving at constant v for dt s."""
+
+    def difference(self, q1, q0) -> np.ndarray:
+        """q1 ⊖ q0 (..., nv): the constant v that takes q0 to q1 in 1 s."""
+
+    # -------------------------------------------------------------- actuation
+    def actuation_matrix(self, q) -> np.ndarray:
+        """S(q) (..., nu, nv): generalized forces τ = Sᵀ u."""
+
+    def generalized_forces(self, q, u) -> np.ndarray:
+        """τ = Sᵀ(q) u (..., nv)."""
+
+    def actuator_forces(self, q, v, a) -> np.ndarray:
+        """u (..., nu) with Sᵀ u = Γ(q, v, a) (least squares when not square)."""
+
+    # -------------------------------------------------------------- dynamics (generalized)
+    def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
+        """Γ(q, v, v̇) (..., nv)."""
+
+    def mass_matrix(self, q) -> np.ndarray:
+        """A(q) (..., nv, nv)."""
+
+    def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
+        """H(q, v) = C v + Q (+ friction) (..., nv)."""
+
+    def gravity(self, q) -> np.ndarray:
+        """Q(q) (..., nv)."""
+
+    def coriolis_matrix(self, q, v) -> np.ndarray:
+        """C(q, v) (..., nv, nv) with Ȧ - 2C skew-symmetric."""
+
+    def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
+        """v̇ (..., nv) for generalized forces τ."""
+
+    def kinetic_energy(self, q, v) -> np.ndarray:
+        """½ vᵀ A(q) v (J)."""
+
+    def potential_energy(self, q) -> np.ndarray:
+        """U(q) (J), with ∂U/∂q mapped to v-space = Q(q)."""
+
+    # -------------------------------------------------------------- frames
+    def frame_placement(self, q, frame: str) -> np.ndarray:
+        """4x4 pose of ``frame`` in the world frame (..., 4, 4)."""
+
+    def frame_jacobian(self, q, frame: str) -> np.ndarray:
+        """J (..., 6, nv): [linear velocity of the frame origin; angular velocity], world axes."""
+
+    def frame_jacobian_dot_v(self, q, v, frame: str) -> np.ndarray:
+        """J̇ v (..., 6): the frame's classical acceleration [ÿ; ω̇] at v̇ = 0."""
+
+
+def is_mechanism_model(obj) -> bool:
+    """True when ``obj`` has every member of the contract (a structural check)."""
+    return all(hasattr(obj, name) for name in CONTRACT_MEMBERS)
