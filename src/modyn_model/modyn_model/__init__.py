@@ -19,8 +19,8 @@ from .errors import (
     TopologyError,
     UnsupportedError,
 )
-from .inertia import PARAMETER_NAMES
 from .factory import load_model, mechanism_kinds, register_mechanism
+from .inertia import PARAMETER_NAMES
 from .joint import JointExtras
 from .model import RobotModel
 

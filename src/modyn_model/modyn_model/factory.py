@@ -103,8 +103,8 @@ def _tree_options(d: Mapping, base_dir: Path | None, source: str) -> dict:
     options = {}
     if d.get("extras") is not None:
         extras = d["extras"]
-        options["extras"] = extras if isinstance(extras, Mapping) else _path(
-            extras, base_dir, "extras", source
+        options["extras"] = (
+            extras if isinstance(extras, Mapping) else _path(extras, base_dir, "extras", source)
         )
     for key, option in (("root", "root"), ("tip", "tip")):
         if d.get(key):
@@ -119,8 +119,11 @@ def _tree_options(d: Mapping, base_dir: Path | None, source: str) -> dict:
 def _load_urdf_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     from .model import RobotModel
 
-    _known(d, {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"},
-           source)
+    _known(
+        d,
+        {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"},
+        source,
+    )
     if ("file" in d) == ("xml" in d):
         raise DescriptionError(f"{source}: kind 'urdf' needs exactly one of 'file' or 'xml'")
     urdf = d["xml"] if "xml" in d else _path(d["file"], base_dir, "file", source)
@@ -130,8 +133,11 @@ def _load_urdf_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
 def _load_xacro_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     from .model import RobotModel
 
-    _known(d, {"kind", "name", "file", "args", "extras", "root", "tip", "locked_joints",
-               "gravity"}, source)
+    _known(
+        d,
+        {"kind", "name", "file", "args", "extras", "root", "tip", "locked_joints", "gravity"},
+        source,
+    )
     args = d.get("args") or {}
     if not isinstance(args, Mapping):
         raise DescriptionError(f"{source}: field 'args' must be a mapping, got {args!r}")

@@ -19,6 +19,7 @@ __all__ = ["crba", "mass_matrix", "joint_screws", "link_screw_transforms"]
 
 def joint_screws(model) -> np.ndarray:
     """^j𝐚_j = [σ_j a_j; σ̄_j a_j] for every joint, (n, 6) [7.23b]."""
+
     def make():
         prismatic = (model.sigma == 1)[:, None]
         screws = np.concatenate(
