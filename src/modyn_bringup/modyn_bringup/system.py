@@ -41,6 +41,8 @@ from pathlib import Path
 
 import yaml
 
+from modyn_model.errors import ModynError
+
 __all__ = [
     "BringupError",
     "NodeSpec",
@@ -52,7 +54,7 @@ __all__ = [
 ]
 
 
-class BringupError(ValueError):
+class BringupError(ModynError):
     """A system description that cannot be used; the message names the file and the field."""
 
 

@@ -17,10 +17,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from modyn_model.errors import ModynError
+
 __all__ = ["ControlError", "gains", "pd_feedforward", "hold", "JointPD"]
 
 
-class ControlError(ValueError):
+class ControlError(ModynError):
     """Bad input to a control law (gains, shapes); the text names the argument and value."""
 
 

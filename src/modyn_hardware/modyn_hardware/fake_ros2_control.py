@@ -47,6 +47,7 @@ from sensor_msgs.msg import JointState
 from std_msgs.msg import Float64MultiArray
 
 from modyn_model import algorithms as alg
+from modyn_model.errors import ModynError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import STATE_QOS
@@ -60,7 +61,7 @@ NODE_NAME = "fake_ros2_control"
 _MAX_CATCH_UP = 50  # steps integrated at most in one late tick
 
 
-class FakeRos2ControlError(ValueError):
+class FakeRos2ControlError(ModynError):
     """A parameter the fake robot cannot use (the text names it)."""
 
 

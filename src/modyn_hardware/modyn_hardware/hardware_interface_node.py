@@ -62,6 +62,7 @@ from std_srvs.srv import SetBool, Trigger
 
 from modyn_model import RobotModel
 from modyn_model import algorithms as alg
+from modyn_model.errors import ModynError
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource, declare_model_parameters
@@ -245,7 +246,7 @@ REJECTIONS = (
 _NAME_KINDS = {"unknown": "unknown_name", "missing": "missing_joint", "repeated": "repeated_name"}
 
 
-class ConfigError(ValueError):
+class ConfigError(ModynError):
     """A parameter that makes the node unable to start; the text names it and its value."""
 
 

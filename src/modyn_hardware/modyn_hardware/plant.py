@@ -20,10 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from modyn_model.errors import ModynError
+
 __all__ = ["Plant", "PlantState", "PlantError"]
 
 
-class PlantError(ValueError):
+class PlantError(ModynError):
     """A request the plant cannot carry out (bad effort, bad state, bad step); the text says
     which argument and why."""
 

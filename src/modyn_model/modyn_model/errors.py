@@ -7,6 +7,7 @@ input was wrong. Messages name the file, the element (link, joint, field) and th
 from __future__ import annotations
 
 __all__ = [
+    "ModynError",
     "ModelError",
     "DescriptionError",
     "InertiaError",
@@ -17,7 +18,13 @@ __all__ = [
 ]
 
 
-class ModelError(ValueError):
+class ModynError(ValueError):
+    """Base class of every error the modyn packages raise on bad input (a model, a parameter, a
+    message, a trajectory, a system file): ``except ModynError`` catches them all, and each
+    subclass's message names the file, field, joint and value."""
+
+
+class ModelError(ModynError):
     """Base class of every error modyn_model raises on bad input."""
 
 

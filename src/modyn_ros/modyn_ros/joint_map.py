@@ -12,10 +12,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from modyn_model.errors import ModynError
+
 __all__ = ["JointMap", "MessageError", "check_values"]
 
 
-class MessageError(ValueError):
+class MessageError(ModynError):
     """A message that cannot be used; the text says which field and why."""
 
 

@@ -1,4 +1,9 @@
-"""The robot model of a node: the ``robot_description`` parameter, else the latched topic."""
+"""The model of a node: the ``robot_description`` parameter, else the latched topic.
+
+The description is anything :func:`modyn_model.load_model` reads as text: URDF XML (the ROS
+convention) or a mechanism file's YAML (``kind: ...``), so that every node gets any mechanism
+through the same parameter and topic, and depends only on the mechanism contract.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from collections.abc import Callable
 from rcl_interfaces.msg import ParameterDescriptor
 from std_msgs.msg import String
 
-from modyn_model import ModelError, RobotModel
+from modyn_model import MechanismModel, ModelError, load_model
 
 from .qos import LATCHED_QOS
 
@@ -19,7 +24,8 @@ def declare_model_parameters(node) -> None:
     for name, text in (
         (
             "robot_description",
-            "URDF XML of the robot; empty: use the latched /robot_description topic",
+            "URDF XML of the robot, or a mechanism file's YAML text (kind: ...); empty: use the "
+            "latched /robot_description topic",
         ),
         ("model_extras", "path of a joint-extras YAML (friction, rotor inertia); empty: none"),
         ("root_link", "link used as the fixed base; empty: the URDF root"),
@@ -30,7 +36,8 @@ def declare_model_parameters(node) -> None:
 
 
 class ModelSource:
-    """Builds the node's :class:`RobotModel` and calls ``on_model(model)`` once it exists.
+    """Builds the node's model (a :class:`~modyn_model.MechanismModel`, through
+    :func:`modyn_model.load_model`) and calls ``on_model(model)`` once it exists.
 
     With a non-empty ``robot_description`` parameter the model is built at construction; else
     the node subscribes to ``/robot_description`` (reliable, transient-local) and builds it from
@@ -38,10 +45,10 @@ class ModelSource:
     message naming the element) and the node keeps waiting for a better one.
     """
 
-    def __init__(self, node, on_model: Callable[[RobotModel], None] | None = None):
+    def __init__(self, node, on_model: Callable[[MechanismModel], None] | None = None):
         declare_model_parameters(node)
         self.node = node
-        self.model: RobotModel | None = None
+        self.model: MechanismModel | None = None
         self._on_model = on_model
         self._subscription = None
         xml = node.get_parameter("robot_description").value
@@ -65,14 +72,19 @@ class ModelSource:
 
     def _build(self, xml: str, origin: str) -> None:
         try:
-            model = RobotModel.from_urdf(xml, **self._options())
+            model = load_model(xml, **self._options())
         except ModelError as exc:
             self.node.get_logger().error(f"robot model from {origin} rejected: {exc}")
             return
         self.model = model
-        self.node.get_logger().info(
-            f"robot model '{model.name}' from {origin}: {model.n} joints {list(model.joint_names)}"
-        )
+        names = list(model.coordinate_names)
+        text = f"robot model '{model.name}' from {origin}: {model.nq} joints {names}"
+        if tuple(model.actuator_names) != tuple(model.coordinate_names) or model.nv != model.nq:
+            text += (
+                f", nv = {model.nv} velocities {list(model.velocity_names)}, nu = {model.nu} "
+                f"actuators {list(model.actuator_names)}"
+            )
+        self.node.get_logger().info(text)
         if self._on_model is not None:
             self._on_model(model)
 

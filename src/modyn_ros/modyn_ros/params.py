@@ -12,10 +12,12 @@ import numbers
 
 import numpy as np
 
+from modyn_model.errors import ModynError
+
 __all__ = ["ParameterError", "number_list", "positive", "non_negative", "per_joint"]
 
 
-class ParameterError(ValueError):
+class ParameterError(ModynError):
     """A node parameter with an unusable value; the text names the parameter."""
 
 

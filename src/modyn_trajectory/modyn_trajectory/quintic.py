@@ -28,6 +28,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from modyn_model.errors import ModynError
+
 __all__ = [
     "TrajectoryError",
     "PiecewiseQuintic",
@@ -46,7 +48,7 @@ __all__ = [
 _ACC_PEAK = 10.0 / math.sqrt(3.0)
 
 
-class TrajectoryError(ValueError):
+class TrajectoryError(ModynError):
     """Bad input to the trajectory library; the text names the argument, joint and value."""
 
 
