@@ -12,8 +12,8 @@
 #   make clean  remove build/ install/ log/ results/ and caches (make distclean: also .venv)
 #
 # Every recipe that runs ROS code confines DDS to this machine and to a domain of its own
-# (ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST, ROS_DOMAIN_ID from the recipe shell's pid, 1..101);
-# see docs/networking.md for multi-machine setups.
+# (ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST; ROS_DOMAIN_ID as exported by the user, else from the
+# recipe shell's pid, 1..101); see docs/networking.md for multi-machine setups.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -e -o pipefail -c
@@ -42,7 +42,7 @@ SRC_FILES := $(shell find src launch urdf config -type f \
 
 # Prefix for every recipe line that runs ROS code.
 ROS_ENV := export PATH="$(VENV_BIN):$$PATH" ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST \
-	ROS_DOMAIN_ID=$$(( $$$$ % 101 + 1 ));
+	ROS_DOMAIN_ID=$${ROS_DOMAIN_ID:-$$(( $$$$ % 101 + 1 ))};
 # ... and with the colcon workspace sourced (install/setup.sh is written by colcon for sh).
 WS_ENV := $(ROS_ENV) . install/setup.sh;
 
