@@ -46,6 +46,11 @@ CONTRACT_MEMBERS = (
     "velocity_limit",
     "effort_limit",
     "gravity_vector",
+    "viscous",
+    "coulomb",
+    "static_friction",
+    "stribeck_velocity",
+    "frame_names",
     "make_data",
     "check_state",
     "check_velocity",
@@ -62,6 +67,7 @@ CONTRACT_MEMBERS = (
     "gravity",
     "coriolis_matrix",
     "forward_dynamics",
+    "friction_forces",
     "kinetic_energy",
     "potential_energy",
     "frame_placement",
@@ -89,6 +95,11 @@ class MechanismModel(Protocol):
         |u| limits of the actuators (N·m or N; inf when none).
     gravity_vector : (3,) ndarray
         Gravity in the world frame (m/s²).
+    viscous, coulomb, static_friction, stribeck_velocity : (nv,) ndarray
+        Friction of each velocity coordinate, Khalil [7.26]: Γf(v) = Fv v + Fc sign(v) +
+        (Fst − Fc) sign(v) exp(−|v|/v_s) (zeros where none; v_s ≤ 0: no Stribeck term). It is
+        part of H (:meth:`bias_forces` with ``friction=True``); the laws evaluate it at the
+        desired velocity (modyn_control.friction) and the plants integrate it implicitly.
     """
 
     name: str
@@ -98,6 +109,10 @@ class MechanismModel(Protocol):
     velocity_limit: np.ndarray
     effort_limit: np.ndarray
     gravity_vector: np.ndarray
+    viscous: np.ndarray
+    coulomb: np.ndarray
+    static_friction: np.ndarray
+    stribeck_velocity: np.ndarray
 
     @property
     def coordinate_names(self) -> tuple[str, ...]: ...
@@ -107,6 +122,10 @@ class MechanismModel(Protocol):
 
     @property
     def actuator_names(self) -> tuple[str, ...]: ...
+
+    @property
+    def frame_names(self) -> tuple[str, ...]:
+        """Every named frame :meth:`frame_placement` accepts."""
 
     @property
     def nq(self) -> int: ...
@@ -168,6 +187,9 @@ class MechanismModel(Protocol):
 
     def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """v̇ (..., nv) for generalized forces τ."""
+
+    def friction_forces(self, v) -> np.ndarray:
+        """Γf(v) (..., nv), the friction part of H (see the attributes)."""
 
     def kinetic_energy(self, q, v) -> np.ndarray:
         """½ vᵀ A(q) v (J)."""

@@ -367,6 +367,13 @@ class RobotModel:
         """Joint friction Γf(q̇) [7.26]."""
         return friction_torques(self, self.check_state("v", v))
 
+    friction_forces = friction_torques  # the contract's name
+
+    @property
+    def frame_names(self) -> tuple[str, ...]:
+        """Every link of the description, moving or fixed (the keys of :attr:`frames`)."""
+        return tuple(self.frames)
+
     def forward_dynamics(
         self, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True
     ) -> np.ndarray:
