@@ -3,15 +3,21 @@
 Joint j's transform is ^{a(j)}T_j(q) = T_j(0) · Motion(axis_j, q_j): a rotation about the axis
 (revolute) or a translation along it (prismatic), the axis being fixed in R_j. Everything
 broadcasts over leading batch axes of q and accepts complex q (used for complex-step
-derivatives).
+derivatives). These are a RobotModel's implementation of the contract's ``frame_placement``,
+``frame_jacobian`` and ``frame_jacobian_dot_v``; other code calls them through the model.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .joint import PRISMATIC, REVOLUTE
 from .spatial import homogeneous, skew
+
+if TYPE_CHECKING:  # the tree's own tables (axes, sigma, parents): RobotModel, not the contract
+    from .model import RobotModel
 
 __all__ = [
     "joint_transforms",
@@ -32,7 +38,7 @@ def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
 
 
-def _axis_tables(model):
+def _axis_tables(model: RobotModel):
     def make():
         k = skew(model.axes)  # (n, 3, 3)
         revolute = (model.sigma == REVOLUTE)[:, None, None]
@@ -41,7 +47,7 @@ def _axis_tables(model):
     return model.cached("axis_tables", make)
 
 
-def joint_transforms(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def joint_transforms(model: RobotModel, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """^{a(j)}R_j(q) (..., n, 3, 3) and ^{a(j)}P_j(q) (..., n, 3) for every joint."""
     q = np.asarray(q)
     k, k2 = _axis_tables(model)
@@ -56,7 +62,7 @@ def joint_transforms(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return rot, pos
 
 
-def forward_kinematics(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def forward_kinematics(model: RobotModel, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Pose of every body frame in the base: ^0R_j (..., n, 3, 3) and ^0P_j (..., n, 3)."""
     rot, pos = joint_transforms(model, q)
     o_rot = np.empty_like(rot)
@@ -73,7 +79,7 @@ def forward_kinematics(model, q: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return o_rot, o_pos
 
 
-def _chain(model, body: int) -> tuple[np.ndarray, np.ndarray]:
+def _chain(model: RobotModel, body: int) -> tuple[np.ndarray, np.ndarray]:
     """The joints from the base to ``body`` (root first) and which of them are revolute."""
 
     def make():
@@ -88,7 +94,7 @@ def _chain(model, body: int) -> tuple[np.ndarray, np.ndarray]:
     return model.cached(("chain", body), make)
 
 
-def _frame_pose(model, q, frame: str):
+def _frame_pose(model: RobotModel, q, frame: str):
     f = model.frame(frame)
     q = np.asarray(q)
     if f.body < 0:
@@ -103,13 +109,13 @@ def _frame_pose(model, q, frame: str):
     return r @ f.rotation, (r @ f.translation) + o_pos[..., f.body, :], (o_rot, o_pos)
 
 
-def frame_placement(model, q: np.ndarray, frame: str) -> np.ndarray:
+def frame_placement(model: RobotModel, q: np.ndarray, frame: str) -> np.ndarray:
     """4x4 homogeneous pose of a named frame in the base frame, (..., 4, 4)."""
     rot, pos, _ = _frame_pose(model, q, frame)
     return homogeneous(rot, pos)
 
 
-def frame_jacobian(model, q: np.ndarray, frame: str) -> np.ndarray:
+def frame_jacobian(model: RobotModel, q: np.ndarray, frame: str) -> np.ndarray:
     """Geometric Jacobian (..., 6, n) of a named frame, base axes.
 
     Rows 0-2 map q̇ to the linear velocity of the frame origin, rows 3-5 to the angular velocity
@@ -131,7 +137,7 @@ def frame_jacobian(model, q: np.ndarray, frame: str) -> np.ndarray:
     return jac
 
 
-def frame_jacobian_dot_v(model, q: np.ndarray, v: np.ndarray, frame: str) -> np.ndarray:
+def frame_jacobian_dot_v(model: RobotModel, q: np.ndarray, v: np.ndarray, frame: str) -> np.ndarray:
     """J̇(q, q̇) q̇ of a named frame (..., 6): its [linear; angular] acceleration at q̈ = 0.
 
     With ẋ = J(q) q̇, ẍ = J q̈ + J̇ q̇ (the classical acceleration of the frame origin, base axes).

@@ -174,9 +174,7 @@ def check_unit_quaternion(quaternion, what: str = "quaternion (w, x, y, z)") -> 
         raise StateError(f"{what}[{int(bad[0])}] is {q[bad[0]]}")
     norm = math.sqrt(float(q @ q))
     if abs(norm - 1.0) > QUATERNION_NORM_TOLERANCE:
-        raise StateError(
-            f"{what} = {tuple(q.tolist())} has norm {norm:.6g}: not a unit quaternion"
-        )
+        raise StateError(f"{what} = {tuple(q.tolist())} has norm {norm:.6g}: not a unit quaternion")
     return q / norm
 
 
@@ -213,8 +211,12 @@ def matrix_to_quaternion(rotation) -> np.ndarray:
     r = r.reshape((-1, 3, 3))
     r00, r11, r22 = r[:, 0, 0], r[:, 1, 1], r[:, 2, 2]
     squares = np.stack(  # 4w², 4x², 4y², 4z²
-        [1.0 + r00 + r11 + r22, 1.0 + r00 - r11 - r22, 1.0 - r00 + r11 - r22,
-         1.0 - r00 - r11 + r22],
+        [
+            1.0 + r00 + r11 + r22,
+            1.0 + r00 - r11 - r22,
+            1.0 - r00 + r11 - r22,
+            1.0 - r00 - r11 + r22,
+        ],
         axis=-1,
     )
     k = np.argmax(squares, axis=-1)
