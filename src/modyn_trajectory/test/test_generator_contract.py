@@ -18,6 +18,7 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 from modyn_model import register_mechanism
 from modyn_model.errors import ModelError, StateError
 from modyn_model.so3 import matrix_to_quaternion, quaternion_to_matrix, rotation_exp, rotation_log
+from modyn_ros.params import ParameterError
 from modyn_ros.qos import STATE_QOS, STATUS_QOS
 from modyn_trajectory.trajectory_generator_node import TrajectoryGenerator
 
@@ -132,3 +133,49 @@ def test_nq_ne_nv_goals_are_refused_with_the_reason(ros):
     # ~/stop with no plan: nothing to stop, the node still answers
     response = ros.call(Trigger, "/trajectory_generator/stop", Trigger.Request())
     assert response.success and "nothing to stop" in response.message
+
+
+def test_tip_frame_of_a_model_without_a_frame_list_is_checked_by_evaluating_it(ros):
+    """The contract names no frame list: tip_frame is checked through frame_placement."""
+    description = Parameter("robot_description", value="kind: test_ball_joint\n")
+    with pytest.raises(ParameterError, match=r"tip_frame = 'gripper': not a frame .*'gripper'"):
+        TrajectoryGenerator(
+            context=ros.context,
+            parameter_overrides=[description, Parameter("tip_frame", value="gripper")],
+        )
+    node = ros.add(
+        TrajectoryGenerator(
+            context=ros.context,
+            parameter_overrides=[description, Parameter("tip_frame", value="body")],
+        )
+    )
+    assert ros.spin_until(lambda: node.model is not None)
+    assert node._settings["tip_frame"] == "body"
+
+
+def test_straight_line_planner_refuses_nq_ne_nv():
+    from modyn_trajectory.task_space import TaskSpaceError, plan_straight_line
+
+    model = BallJoint()
+    with pytest.raises(TaskSpaceError, match="nq = 4 coordinates but nv = 3 velocities"):
+        plan_straight_line(
+            model,
+            model.neutral(),
+            np.eye(4),
+            frame="body",
+            max_linear_velocity=1.0,
+            max_linear_acceleration=1.0,
+            max_angular_velocity=1.0,
+            max_angular_acceleration=1.0,
+        )
+    with pytest.raises(TaskSpaceError, match="frame = 'tool0'"):
+        plan_straight_line(
+            model,
+            model.neutral(),
+            np.eye(4),
+            frame="tool0",
+            max_linear_velocity=1.0,
+            max_linear_acceleration=1.0,
+            max_angular_velocity=1.0,
+            max_angular_acceleration=1.0,
+        )
