@@ -55,8 +55,11 @@ def joint_transforms(model: RobotModel, q: np.ndarray) -> tuple[np.ndarray, np.n
     c = np.cos(q)[..., None, None]
     motion = np.eye(3) + s * k + (1.0 - c) * k2  # Rodrigues; identity for prismatic joints
     rot = model.joint_rotations @ motion
-    pos = np.broadcast_to(model.joint_origins, q.shape + (3,))
-    if np.any(model.sigma == PRISMATIC):
+    # one configuration: the origins as they are (broadcast_to costs more than this whole step)
+    pos = (
+        model.joint_origins if q.ndim == 1 else np.broadcast_to(model.joint_origins, q.shape + (3,))
+    )
+    if model.cached("any_prismatic", lambda: bool(np.any(model.sigma == PRISMATIC))):
         slide = np.where(model.sigma == PRISMATIC, q, 0.0)[..., None] * model.axes
         pos = pos + (model.joint_rotations @ slide[..., None])[..., 0]
     return rot, pos
@@ -67,6 +70,15 @@ def forward_kinematics(model: RobotModel, q: np.ndarray) -> tuple[np.ndarray, np
     rot, pos = joint_transforms(model, q)
     o_rot = np.empty_like(rot)
     o_pos = np.empty(pos.shape, dtype=np.result_type(rot, pos))
+    if rot.ndim == 3:  # one configuration: the same products, without the ellipsis indexing
+        for j, p in enumerate(model.parents.tolist()):
+            if p < 0:
+                o_rot[j] = rot[j]
+                o_pos[j] = pos[j]
+            else:
+                o_rot[j] = o_rot[p] @ rot[j]
+                o_pos[j] = (o_rot[p] @ pos[j, :, None])[:, 0] + o_pos[p]
+        return o_rot, o_pos
     for j, p in enumerate(model.parents):
         if p < 0:
             o_rot[..., j, :, :] = rot[..., j, :, :]
