@@ -2,9 +2,10 @@
 
 The task coordinates are the pose of a frame (a URDF link) in the base frame: its origin p (m)
 and orientation R. Velocities are twists Ẋ = [ṗ; ω] = J(q) q̇, with J the geometric Jacobian
-([linear; angular] rows in base axes, :meth:`modyn_model.RobotModel.jacobian`). The pose error
-is e_x = [p_d − p; θu], where θu is the rotation vector of R_d Rᵀ (base axes; to first order
-the integral of ω_d − ω). ``rows`` selects the controlled components (e.g. [0, 2] for a planar
+([linear; angular] rows in base axes, the model's ``frame_jacobian``; pose and J̇q̇ from its
+``frame_placement`` and ``frame_jacobian_dot_v``). The pose error is e_x = [p_d − p; θu], where
+θu is the rotation vector of R_d Rᵀ (base axes, :func:`modyn_model.so3.rotation_error`; to
+first order the integral of ω_d − ω). ``rows`` selects the controlled components (e.g. [0, 2] for a planar
 arm moving in x-z); the default is all six when the robot has ≥ 6 joints, else n independent
 rows chosen automatically.
 
@@ -27,7 +28,8 @@ from __future__ import annotations
 import numpy as np
 
 from modyn_model import algorithms
-from modyn_model.kinematics import forward_kinematics
+from modyn_model.contract import MechanismModel
+from modyn_model.so3 import rotation_error
 
 from .disturbance_observer import ObservedLaw
 from .friction import FrictionTerm, checked_friction_velocity
@@ -44,39 +46,6 @@ __all__ = [
 ]
 
 
-def _cross(a, b) -> tuple:
-    return (a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0])
-
-
-def _add(a, b) -> tuple:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
-
-
-def _sub(a, b) -> tuple:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
-
-
-def _scale(k: float, a) -> tuple:
-    return (k * a[0], k * a[1], k * a[2])
-
-
-def rotation_error(r_d: np.ndarray, r: np.ndarray) -> np.ndarray:
-    """θu, the rotation vector of R_d Rᵀ (base axes, rad): the rotation taking R to R_d."""
-    m = r_d @ r.T
-    c = 0.5 * (m[0, 0] + m[1, 1] + m[2, 2] - 1.0)
-    s_vec = 0.5 * np.array([m[2, 1] - m[1, 2], m[0, 2] - m[2, 0], m[1, 0] - m[0, 1]])
-    s = float(np.linalg.norm(s_vec))
-    angle = float(np.arctan2(s, np.clip(c, -1.0, 1.0)))
-    if s < 1e-9:
-        if c > 0.0:
-            return s_vec  # θ ≈ sin θ: small-angle limit
-        # θ ≈ π: the axis is the eigenvector of the symmetric part (not reached by a controller
-        # that tracks; handled so that the error stays defined)
-        w, vecs = np.linalg.eigh(0.5 * (m + m.T))
-        return np.pi * vecs[:, int(np.argmax(w))]
-    return s_vec * (angle / s)
-
-
 def damped_pinv(jac: np.ndarray, epsilon: float, lambda_max: float) -> np.ndarray:
     """Damped least-squares inverse of ``jac`` (m, n) (see the module docstring)."""
     u, s, vt = np.linalg.svd(jac, full_matrices=False)
@@ -86,88 +55,48 @@ def damped_pinv(jac: np.ndarray, epsilon: float, lambda_max: float) -> np.ndarra
 
 
 class TaskKinematics:
-    """Pose, Jacobian and J̇q̇ of one frame of a serial model.
+    """Pose, Jacobian and J̇q̇ of one frame, from the model's contract.
+
+    ``frame_placement``, ``frame_jacobian`` and ``frame_jacobian_dot_v`` of the model
+    (:class:`~modyn_model.contract.MechanismModel`; for a RobotModel the kinematics of
+    :mod:`modyn_model.kinematics`, J̇q̇ exact to rounding by a complex-step derivative).
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : MechanismModel
     frame : str
-        Link name of the tip frame (a moving body or a link fixed to one).
+        Name of the tip frame (a moving body or a frame fixed to one).
     """
 
-    def __init__(self, model, frame: str):
+    def __init__(self, model: MechanismModel, frame: str):
         self.model = model
         self.frame = frame
-        f = model.frame(frame)
-        if f.body < 0:
+        # a frame no coordinate moves has a zero Jacobian (an unknown frame raises here)
+        if not np.any(model.frame_jacobian(_generic(model), frame)):
             raise ControlError(f"task frame '{frame}' is fixed to the base: no joint moves it")
-        self._body = f.body
-        chain = []
-        j = f.body
-        while j >= 0:
-            chain.append(j)
-            j = int(model.parents[j])
-        self.chain = chain[::-1]  # root → tip
-        self._f_rot = np.asarray(f.rotation, float)
-        self._f_pos = np.asarray(f.translation, float)
 
     def evaluate(self, q, v):
-        """(p, R, J, Ẋ, J̇q̇) at (q, q̇): position (3,), rotation (3, 3), Jacobian (6, n),
+        """(p, R, J, Ẋ, J̇q̇) at (q, q̇): position (3,), rotation (3, 3), Jacobian (6, nv),
         twist (6,) and the bias acceleration J̇ q̇ (6,), all in base axes."""
-        model = self.model
-        o_rot, o_pos = forward_kinematics(model, np.asarray(q, float))
-        rb = o_rot[self._body]
-        rot = rb @ self._f_rot
-        p = rb @ self._f_pos + o_pos[self._body]
-        n = model.n
-        jac = np.zeros((6, n))
-        bias = [0.0] * 6
-        # 3-vectors as Python floats: np.cross on (3,) arrays costs ~10 µs a call
-        pt = p.tolist()
-        z_all = np.einsum("jab,jb->ja", o_rot, model.axes).tolist()
-        o_all = o_pos.tolist()
-        qd = [float(x) for x in v]
-        # forward pass: angular velocity ω and origin velocity of each body of the chain
-        omega = (0.0, 0.0, 0.0)
-        vel = (0.0, 0.0, 0.0)
-        prev_o = None
-        rows = []  # (j, z, o, ω_{a(j)}, velocity of O_j)
-        for j in self.chain:
-            z, o = z_all[j], o_all[j]
-            if prev_o is not None:
-                vel = _add(vel, _cross(omega, _sub(o, prev_o)))
-            rows.append((j, z, o, omega, vel))
-            if model.sigma[j] == 0:
-                omega = _add(omega, _scale(qd[j], z))
-            else:
-                vel = _add(vel, _scale(qd[j], z))
-            prev_o = o
-        v_tip = _add(vel, _cross(omega, _sub(pt, prev_o)))
-        for j, z, o, omega_parent, vel_o in rows:
-            zdot = _cross(omega_parent, z)  # ż_j = ω_{a(j)} × z_j
-            if model.sigma[j] == 0:
-                r = _sub(pt, o)
-                jac[:3, j] = _cross(z, r)
-                jac[3:, j] = z
-                # d/dt [z × (p − o)] = ż × (p − o) + z × (ṗ − ȯ)
-                d = _add(_cross(zdot, r), _cross(z, _sub(v_tip, vel_o)))
-                for i in range(3):
-                    bias[i] += qd[j] * d[i]
-                    bias[3 + i] += qd[j] * zdot[i]
-            else:
-                jac[:3, j] = z
-                for i in range(3):
-                    bias[i] += qd[j] * zdot[i]
-        twist = np.array(v_tip + omega)
-        return p, rot, jac, twist, np.array(bias)
+        model, frame = self.model, self.frame
+        pose = model.frame_placement(q, frame)
+        jac = model.frame_jacobian(q, frame)
+        bias = model.frame_jacobian_dot_v(q, v, frame)
+        return pose[:3, 3], pose[:3, :3], jac, jac @ np.asarray(v, float), bias
+
+
+def _generic(model: MechanismModel) -> np.ndarray:
+    """A fixed, generic configuration (nq) inside the limits: the neutral one moved by a
+    deterministic pseudo-random step (no special alignment of the joint axes)."""
+    rng = np.random.default_rng(12345)
+    return model.integrate(model.neutral(), rng.uniform(-1.0, 1.0, model.nv), 1.0)
 
 
 def _auto_rows(kin: TaskKinematics, n: int) -> list[int]:
     """n independent task rows (all 6 when n ≥ 6), from J at a fixed generic configuration."""
     if n >= 6:
         return list(range(6))
-    rng = np.random.default_rng(12345)
-    jac = kin.evaluate(rng.uniform(-1.0, 1.0, n), np.zeros(n))[2]
+    jac = kin.model.frame_jacobian(_generic(kin.model), kin.frame)
     rows: list[int] = []
     for r in range(6):  # position rows first: the tip's place is what a task usually is
         trial = rows + [r]

@@ -6,8 +6,10 @@
 
 Every model, tree or not, implements :class:`MechanismModel` (``modyn_model.contract``) and comes
 from :func:`load_model` (URDF, xacro, modified-DH table or a mechanism file with ``kind:``).
+Rotations (exp/log of SO(3), quaternions in (w, x, y, z) order) are in :mod:`modyn_model.so3`.
 """
 
+from . import so3
 from .builder import Frame
 from .contract import MechanismModel, is_mechanism_model
 from .errors import (
@@ -46,4 +48,5 @@ __all__ = [
     "load_model",
     "mechanism_kinds",
     "register_mechanism",
+    "so3",
 ]

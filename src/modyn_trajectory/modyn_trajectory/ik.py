@@ -6,9 +6,9 @@ The pose error of a frame at q with respect to a target (P*, A*) is the 6-vector
 
 whose angular part is the rotation vector that turns A(q) into A*, about an axis fixed in the
 base. To first order e(q + δq) = e(q) − J(q) δq with J the 6×n geometric Jacobian of
-:meth:`modyn_model.RobotModel.jacobian` ([linear velocity of the frame origin; angular
-velocity], base axes, the [linear; angular] order of Khalil [7.20]), so Newton's step
-solves J δq = e.
+``MechanismModel.frame_jacobian`` ([linear velocity of the frame origin; angular velocity],
+base axes, the [linear; angular] order of Khalil [7.20]), so Newton's step solves J δq = e
+(and q ⊕ δq is the model's ``integrate``).
 
 :func:`solve_ik` takes damped least-squares steps (Levenberg-Marquardt):
 
@@ -24,8 +24,10 @@ trust region that keeps the iteration on the branch it starts from). It stops wh
 ‖P* − P‖ and the rotation angle are within the tolerance (1e-10 m / rad by default), or
 reports failure (``converged`` False) with the best residual reached.
 
-:func:`jdot_qdot` gives J̇(q, q̇) q̇, the frame acceleration when q̈ = 0, exactly (complex-step
-derivative of J along q̇, to rounding).
+:func:`jdot_qdot` gives J̇(q, q̇) q̇, the frame acceleration when q̈ = 0: the model's
+``frame_jacobian_dot_v`` (exact to rounding for a RobotModel, a complex-step derivative).
+The rotation helpers ``rotation_log``/``rotation_exp`` live in :mod:`modyn_model.so3` and are
+re-exported here for the callers of the first releases.
 
 Pure numpy (no ROS). Errors are :class:`TaskSpaceError`, a
 :class:`~modyn_trajectory.quintic.TrajectoryError`.
@@ -33,12 +35,12 @@ Pure numpy (no ROS). Errors are :class:`TaskSpaceError`, a
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from modyn_model.kinematics import frame_jacobian
+from modyn_model.contract import MechanismModel
+from modyn_model.so3 import rotation_error, rotation_exp, rotation_log
 from modyn_trajectory.quintic import TrajectoryError
 
 __all__ = [
@@ -52,11 +54,6 @@ __all__ = [
     "check_joint_limits",
 ]
 
-#: Step h of the complex-step derivative in :func:`jdot_qdot` (q is perturbed by i h q̇); any
-#: tiny value works, since no difference is taken.
-_COMPLEX_STEP = 1e-30
-
-
 #: Relative decrease of ‖e‖² below which an accepted step counts as stagnating; five in a row
 #: end :func:`solve_ik` (a converging iteration gains orders of magnitude per step).
 _STALL = 1e-3
@@ -66,60 +63,7 @@ class TaskSpaceError(TrajectoryError):
     """A task-space request that cannot be met; the text names the value and where it fails."""
 
 
-# ----------------------------------------------------------------------------- rotations
-def rotation_log(rotation: np.ndarray) -> np.ndarray:
-    """Rotation vector α u of rotation matrices, 0 <= α <= π (rad); (..., 3, 3) -> (..., 3).
-
-    The same extraction as Khalil [8.51] (from [2.34]-[2.37]): Cα = (trace − 1)/2 and
-    2 Sα u = [R32 − R23, R13 − R31, R21 − R12], α = atan2(Sα, Cα). For α > π/2 the axis comes
-    instead from the symmetric part (R + Rᵀ)/2 − Cα I = (1 − Cα) u uᵀ, whose largest column is
-    accurate near α = π where Sα vanishes (the "§2.3.8" case the seed leaves out); its sign is
-    taken from the antisymmetric part.
-
-    Parameters
-    ----------
-    rotation : (..., 3, 3) array
-        Rotation matrices.
-
-    Returns
-    -------
-    (..., 3) array
-        α u (rad), in the axes R acts on (for R = A^iᵀ A^f: the end-effector frame at the
-        start, as in [8.49]). Zero for the identity.
-    """
-    r = np.asarray(rotation, dtype=float)
-    c = 0.5 * (r[..., 0, 0] + r[..., 1, 1] + r[..., 2, 2] - 1.0)
-    v = 0.5 * np.stack(
-        [r[..., 2, 1] - r[..., 1, 2], r[..., 0, 2] - r[..., 2, 0], r[..., 1, 0] - r[..., 0, 1]],
-        axis=-1,
-    )  # Sα u
-    s = np.sqrt(np.einsum("...i,...i->...", v, v))
-    angle = np.arctan2(s, c)  # Khalil [8.51]
-    # α <= π/2: u = v / Sα is accurate, and α / Sα -> 1 as α -> 0
-    ratio = np.divide(angle, s, out=np.ones_like(s), where=s > 0.0)
-    out = v * ratio[..., None]
-    wide = c < 0.0
-    if np.any(wide):
-        rw, cw, vw = r[wide], c[wide], v[wide]
-        b = 0.5 * (rw + np.swapaxes(rw, -1, -2)) - cw[:, None, None] * np.eye(3)  # (1−Cα) u uᵀ
-        k = np.argmax(np.diagonal(b, axis1=-2, axis2=-1), axis=-1)
-        u = np.take_along_axis(b, k[:, None, None], axis=-1)[..., 0]
-        u /= np.linalg.norm(u, axis=-1, keepdims=True)
-        u *= np.where(np.einsum("...i,...i->...", u, vw) < 0.0, -1.0, 1.0)[:, None]
-        out[wide] = angle[wide][:, None] * u
-    return out
-
-
-def rotation_exp(rotation_vector: np.ndarray) -> np.ndarray:
-    """Rotation matrix rot(u, α) of the rotation vector α u (Rodrigues), (3,) -> (3, 3)."""
-    w = np.asarray(rotation_vector, dtype=float)
-    angle = math.sqrt(float(w @ w))
-    if angle == 0.0:
-        return np.eye(3)
-    k = np.array([[0.0, -w[2], w[1]], [w[2], 0.0, -w[0]], [-w[1], w[0], 0.0]]) / angle
-    return np.eye(3) + math.sin(angle) * k + (1.0 - math.cos(angle)) * (k @ k)
-
-
+# ----------------------------------------------------------------------------- pose error
 def pose_error(pose: np.ndarray, position: np.ndarray, rotation: np.ndarray) -> np.ndarray:
     """e = [P* − P; log(A* Aᵀ)] of a 4x4 ``pose`` with respect to (``position``, ``rotation``).
 
@@ -140,7 +84,7 @@ def pose_error(pose: np.ndarray, position: np.ndarray, rotation: np.ndarray) -> 
     """
     e = np.empty(6)
     e[:3] = position - pose[:3, 3]
-    e[3:] = rotation_log(rotation @ pose[:3, :3].T)
+    e[3:] = rotation_error(rotation, pose[:3, :3])
     return e
 
 
@@ -184,7 +128,7 @@ def _singular_values(jac: np.ndarray) -> np.ndarray:
 
 
 def solve_ik(
-    model,
+    model: MechanismModel,
     frame: str,
     position,
     rotation,
@@ -202,7 +146,7 @@ def solve_ik(
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : MechanismModel
     frame : str
         A frame (link) of ``model``.
     position : (3,) array
@@ -241,7 +185,7 @@ def solve_ik(
         ep, eo = float(np.linalg.norm(e[:3])), float(np.linalg.norm(e[3:]))
         if (ep <= tolerance and eo <= tolerance) or iterations >= max_iterations:
             break
-        u, s, vt = np.linalg.svd(model.jacobian(q, frame), full_matrices=False)
+        u, s, vt = np.linalg.svd(model.frame_jacobian(q, frame), full_matrices=False)
         ue = u.T @ e
         # floor of the damping once it is switched on: small against σ_max (unit-free)
         lam_floor = 1e-6 * float(s[0]) if s.size and s[0] > 0.0 else 1e-6
@@ -255,7 +199,7 @@ def solve_ik(
             biggest = float(np.max(np.abs(dq)))
             if biggest > max_step:
                 dq *= max_step / biggest
-            q_try = q + dq
+            q_try = model.integrate(q, dq, 1.0)  # q ⊕ δq (q + δq for an arm)
             e_try = pose_error(model.frame_placement(q_try, frame), p_target, r_target)
             evaluations += 1
             cost_try = float(e_try @ e_try)
@@ -274,7 +218,7 @@ def solve_ik(
             break
         iterations += 1
     ep, eo = float(np.linalg.norm(e[:3])), float(np.linalg.norm(e[3:]))
-    sv = _singular_values(model.jacobian(q, frame))
+    sv = _singular_values(model.frame_jacobian(q, frame))
     return IKResult(
         q=q,
         converged=ep <= tolerance and eo <= tolerance,
@@ -286,15 +230,15 @@ def solve_ik(
     )
 
 
-def check_joint_limits(model, q, where: str = "", margin: float = 1e-9) -> None:
+def check_joint_limits(model: MechanismModel, q, where: str = "", margin: float = 1e-9) -> None:
     """Raise :class:`TaskSpaceError` naming the first joint of ``q`` outside its limits.
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : MechanismModel
         Its ``lower``/``upper`` limits (±inf when absent, e.g. continuous joints).
-    q : (n,) array
-        Configuration (rad or m).
+    q : (nq,) array
+        Configuration (rad or m), in ``model.coordinate_names`` order.
     where : str
         Appended to the message (e.g. "at t = 0.3 s").
     margin : float
@@ -308,24 +252,26 @@ def check_joint_limits(model, q, where: str = "", margin: float = 1e-9) -> None:
             j = int(idx[0])
             raise TaskSpaceError(
                 f"IK solution leaves the joint limits{(' ' + where) if where else ''}: joint "
-                f"'{model.joint_names[j]}' = {q[j]:.6g} is {word} its limit {bound[j]:.6g}"
+                f"'{model.coordinate_names[j]}' = {q[j]:.6g} is {word} its limit {bound[j]:.6g}"
             )
 
 
 # ----------------------------------------------------------------------------- J̇ q̇
-def jdot_qdot(model, q, qdot, frame: str) -> np.ndarray:
+def jdot_qdot(model: MechanismModel, q, qdot, frame: str) -> np.ndarray:
     """J̇(q, q̇) q̇ of ``frame``: its [linear; angular] acceleration (base axes) when q̈ = 0.
 
-    With ẋ = [ṗ; ω] = J(q) q̇ (ṗ the velocity of the frame origin), ẍ = J q̈ + J̇ q̇, so
-    q̈ = J⁺(ẍ − J̇ q̇) for a desired ẍ. J̇ = Σ_k ∂J/∂q_k q̇_k is the derivative of J along q̇,
-    computed as Im J(q + i h q̇) / h (complex step: no subtraction, exact to rounding; the
-    kinematics of modyn_model accept complex q).
+    A thin alias of :meth:`MechanismModel.frame_jacobian_dot_v` (for a
+    :class:`~modyn_model.RobotModel`, :func:`modyn_model.kinematics.frame_jacobian_dot_v`: the
+    complex-step derivative of J along q̇, exact to rounding). With ẋ = [ṗ; ω] = J(q) q̇,
+    ẍ = J q̈ + J̇ q̇, so q̈ = J⁺(ẍ − J̇ q̇) for a desired ẍ.
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
-    q, qdot : (..., n) arrays
-        Configuration (rad or m) and joint velocity (rad/s or m/s).
+    model : MechanismModel
+    q : (..., nq) array
+        Configuration (rad or m).
+    qdot : (..., nv) array
+        Velocity (rad/s or m/s).
     frame : str
         A frame (link) of ``model``.
 
@@ -334,8 +280,4 @@ def jdot_qdot(model, q, qdot, frame: str) -> np.ndarray:
     (..., 6) array
         [p̈; ω̇] with q̈ = 0 (m/s², rad/s²), base axes, at the frame origin.
     """
-    q = model.check_state("q", q)
-    v = model.check_state("qdot", qdot)
-    h = _COMPLEX_STEP
-    jac = frame_jacobian(model, q + 1j * h * v, frame)
-    return np.einsum("...ij,...j->...i", jac.imag / h, v)
+    return model.frame_jacobian_dot_v(q, qdot, frame)

@@ -8,7 +8,7 @@ The tool frame E moves from its pose at q_start, ^0T_E^i = [A^i P^i; 0 1], to th
 
 a translation along the straight segment of length D = ‖P^f − P^i‖ [8.48] and a rotation by
 α about an axis u fixed in the end-effector frame, from A^i rot(u, α) = A^f [8.49]-[8.51]
-(with the near-π branch of :func:`~modyn_trajectory.ik.rotation_log`, since [8.51] divides by
+(with the near-π branch of :func:`~modyn_model.so3.rotation_log`, since [8.51] divides by
 Sα). A(t) stays on the geodesic between A^i and A^f. Both motions share one time law r(t),
 0 -> 1, from :mod:`modyn_trajectory.profiles`; each of the two variables D (limits
 k_v1 = max_linear_velocity, k_a1 = max_linear_acceleration) and α (k_v2, k_a2: the angular
@@ -28,7 +28,7 @@ then
 
     q̇ = J⁺ [ṗ; ω],   q̈ = J⁺ ([p̈; ω̇] − J̇ q̇)
 
-with J̇ q̇ exact (:func:`~modyn_trajectory.ik.jdot_qdot`). The joint path is thus the
+with J̇ q̇ exact (the model's ``frame_jacobian_dot_v``). The joint path is thus the
 continuation of q_start's IK branch along the line. Before it, the target alone is solved
 directly (from q_start, then from a fixed set of spread-out configurations): when no solution
 inside the joint limits is found, the target is reported out of reach. The plan fails with a
@@ -52,15 +52,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from modyn_model.errors import ModelError
-from modyn_trajectory.ik import (
-    TaskSpaceError,
-    check_joint_limits,
-    jdot_qdot,
+from modyn_model.contract import MechanismModel
+from modyn_model.errors import ModynError
+from modyn_model.so3 import (
+    quaternion_from_xyzw,
+    quaternion_to_matrix,
     rotation_exp,
     rotation_log,
-    solve_ik,
 )
+from modyn_trajectory.ik import TaskSpaceError, check_joint_limits, solve_ik
 from modyn_trajectory.profiles import PROFILE_KINDS, minimum_time_profile
 from modyn_trajectory.quintic import PiecewiseQuintic
 
@@ -114,6 +114,11 @@ def _array(x, shape: tuple[int, ...], what: str, names=None) -> np.ndarray:
 def rotation_from_quaternion(quaternion) -> np.ndarray:
     """Rotation matrix of a unit quaternion given as (x, y, z, w), the geometry_msgs order.
 
+    The message-boundary helper: the library's order is (w, x, y, z)
+    (:mod:`modyn_model.so3`); this checks the message's values, reorders them with
+    :func:`~modyn_model.so3.quaternion_from_xyzw` and converts with
+    :func:`~modyn_model.so3.quaternion_to_matrix`.
+
     Parameters
     ----------
     quaternion : (4,) array
@@ -131,14 +136,7 @@ def rotation_from_quaternion(quaternion) -> np.ndarray:
             f"quaternion (x, y, z, w) = ({x}, {y}, {z}, {w}) has norm {norm:.6g}: not a unit "
             "quaternion"
         )
-    x, y, z, w = x / norm, y / norm, z / norm, w / norm
-    return np.array(
-        [
-            [1.0 - 2.0 * (y * y + z * z), 2.0 * (x * y - z * w), 2.0 * (x * z + y * w)],
-            [2.0 * (x * y + z * w), 1.0 - 2.0 * (x * x + z * z), 2.0 * (y * z - x * w)],
-            [2.0 * (x * z - y * w), 2.0 * (y * z + x * w), 1.0 - 2.0 * (x * x + y * y)],
-        ]
-    )
+    return quaternion_to_matrix(quaternion_from_xyzw(np.array([x, y, z, w]) / norm))
 
 
 def _rotation(x, what: str) -> np.ndarray:
@@ -325,7 +323,7 @@ def _time_law(kind: str, distance: float, angle: float, limits: tuple[float, ...
 
 
 def plan_straight_line(
-    model,
+    model: MechanismModel,
     q_start,
     target,
     *,
@@ -345,13 +343,15 @@ def plan_straight_line(
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
-        The robot (n >= 6 joints for an arbitrary pose; the Jacobian is 6×n).
-    q_start : (n,) array
+    model : MechanismModel
+        The robot (nv >= 6 for an arbitrary pose; the Jacobian is 6×nv). Only mechanisms with
+        nq = nv (the joint trajectory interpolates q with q̇).
+    q_start : (nq,) array
         Current configuration (rad or m), at rest.
     target : (4, 4) array, or (position (3,), rotation)
         Goal pose of ``frame`` in the model's base frame; ``rotation`` is a 3x3 matrix or a
-        quaternion (x, y, z, w) as in geometry_msgs.
+        quaternion (x, y, z, w) as in geometry_msgs (converted by
+        :func:`rotation_from_quaternion`; the library order elsewhere is (w, x, y, z)).
     frame : str
         The tool frame (a link of the model, e.g. "tool0").
     max_linear_velocity, max_linear_acceleration : float
@@ -406,15 +406,20 @@ def plan_straight_line(
         raise TaskSpaceError(f"refine = {refine!r}: must be an integer >= 1")
     refine = int(refine)
     try:
-        model.frame(frame)
-    except ModelError as exc:
+        model.frame_placement(model.neutral(), frame)
+    except ModynError as exc:
         raise TaskSpaceError(f"frame = {frame!r}: {exc}") from None
-    if model.nq < 6:
+    if model.nq != model.nv:
+        raise TaskSpaceError(
+            f"'{model.name}' has nq = {model.nq} coordinates but nv = {model.nv} velocities: "
+            "joint trajectories of such a mechanism are not supported yet"
+        )
+    if model.nv < 6:
         raise TaskSpaceError(
             f"'{model.name}' has {model.nq} joints: a straight line in position and "
             "orientation needs at least 6 (its 6×n Jacobian is always rank-deficient)"
         )
-    names = tuple(model.joint_names)
+    names = tuple(model.coordinate_names)
     q0 = _array(q_start, (model.nq,), "q_start", names)
     check_joint_limits(model, q0, "at q_start")
     p_goal, r_goal = _target(target)
@@ -478,7 +483,7 @@ def plan_straight_line(
         res_p = max(res_p, sol.position_residual)
         res_o = max(res_o, sol.orientation_residual)
         q[k] = sol.q
-        uu, s, vt = np.linalg.svd(model.jacobian(q[k], frame), full_matrices=False)
+        uu, s, vt = np.linalg.svd(model.frame_jacobian(q[k], frame), full_matrices=False)
         smallest = float(s[-1]) if n >= 6 else 0.0
         sv_path = min(sv_path, smallest)
         if smallest < sv_min:
@@ -489,7 +494,7 @@ def plan_straight_line(
             )
         # q̇ = J⁺ [ṗ; ω]; q̈ = J⁺ ([p̈; ω̇] − J̇ q̇)
         qd[k] = vt.T @ ((uu.T @ twist[k]) / s)
-        qdd[k] = vt.T @ ((uu.T @ (accel[k] - jdot_qdot(model, q[k], qd[k], frame))) / s)
+        qdd[k] = vt.T @ ((uu.T @ (accel[k] - model.frame_jacobian_dot_v(q[k], qd[k], frame))) / s)
         if check_velocity_limits:
             over = np.flatnonzero(np.abs(qd[k]) > vel_limit * (1.0 + 1e-9))
             if over.size:
@@ -510,7 +515,7 @@ def plan_straight_line(
             h = times[k + 1] - times[k] if k + 1 < m else 0.0
         else:
             h = times[1] - times[0] if m > 1 else 0.0
-        guess = q[k] + h * qd[k] + 0.5 * h * h * qdd[k]
+        guess = model.integrate(q[k], qd[k] + 0.5 * h * qdd[k], h)  # q + h q̇ + h²/2 q̈
 
     line_dev = geo_dev = 0.0
     if m > 1 and refine > 1:
@@ -554,11 +559,11 @@ def plan_straight_line(
     )
 
 
-def _within_limits(model, q) -> bool:
+def _within_limits(model: MechanismModel, q) -> bool:
     return bool(np.all(q >= model.lower - 1e-9) and np.all(q <= model.upper + 1e-9))
 
 
-def _find_solution(model, frame, target, starts, tol: float):
+def _find_solution(model: MechanismModel, frame: str, target, starts, tol: float):
     """A direct IK solution of ``target`` inside the joint limits, or None; and the closest
     unconverged result. Tries ``starts`` first, then a fixed set of spread-out
     configurations (deterministic: the same request always gives the same answer)."""
@@ -587,7 +592,9 @@ def _out_of_reach(frame: str, p_goal, best, count: int, tol: float, where: str =
     )
 
 
-def _ik_failure(model, frame, target, sol, starts, where: str, tol: float) -> TaskSpaceError:
+def _ik_failure(
+    model: MechanismModel, frame: str, target, sol, starts, where: str, tol: float
+) -> TaskSpaceError:
     """The error for an IK that failed along the line: is the target itself out of reach?
 
     The path is followed by continuation; when it breaks, a direct solve to the target tells

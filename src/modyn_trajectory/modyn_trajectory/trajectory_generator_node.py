@@ -26,6 +26,8 @@ from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_model.contract import MechanismModel
+from modyn_model.errors import ModynError
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource
@@ -63,6 +65,50 @@ def _stamp_text(ns: int) -> str:
     """Integer nanoseconds as exact seconds text, ``sec.nanosec`` (as the controller reports)."""
     sec, nsec = divmod(int(ns), 1_000_000_000)
     return f"{sec}.{nsec:09d}"
+
+
+def _frame_names(model: MechanismModel) -> tuple[str, ...]:
+    """The frames a model lists, base first (a RobotModel's links and fixed frames).
+
+    The mechanism contract names no frame list (only ``frame_placement`` of a named frame):
+    a model without one gives (), and a frame name is then checked by evaluating it.
+    """
+    return tuple(getattr(model, "frames", ()))
+
+
+def _base_frame(model: MechanismModel) -> str:
+    """The name of the frame poses are given in ('' when the model does not name it)."""
+    return str(getattr(model, "root", ""))
+
+
+def _frame_problem(model: MechanismModel, frame: str) -> str | None:
+    """Why ``frame`` is not a frame of ``model`` (for a tip_frame parameter), or None."""
+    names = _frame_names(model)
+    if names:
+        if frame in names:
+            return None
+        return f"not a frame of the model; frames are {sorted(names)}"
+    try:
+        model.frame_placement(model.neutral(), frame)
+    except ModynError as exc:
+        return f"not a frame of the model ({exc})"
+    return None
+
+
+def _joint_space_problem(model: MechanismModel) -> str | None:
+    """Why the generator cannot plan joint trajectories for ``model``, or None.
+
+    The planners interpolate each coordinate with its velocity (q̇ = v), which needs nq = nv;
+    a mechanism whose configuration has more coordinates than velocities (a quaternion) is the
+    next issue's.
+    """
+    if model.nq == model.nv:
+        return None
+    return (
+        f"'{model.name}' has nq = {model.nq} coordinates and nv = {model.nv} velocities: "
+        "joint-space planning of a mechanism with nq != nv is not supported yet, so every goal "
+        "(goal, goal_pose, ~/stop) is refused"
+    )
 
 
 def _goal_key(kind: str, msg) -> tuple:
@@ -158,7 +204,8 @@ class TrajectoryGenerator(Node):
                 ParameterDescriptor(description=f"goal_pose: tool {name[4:]} limit ({unit}), > 0"),
             )
         self._settings = self._read_settings({p: self.get_parameter(p).value for p in self._PARAMS})
-        self.model = None
+        self.model: MechanismModel | None = None
+        self._unplannable: str | None = None  # why the model's goals are refused (nq != nv)
         self.joint_map: JointMap | None = None
         self.v_max = self.a_max = None
         self._index: dict[str, int] = {}
@@ -254,15 +301,13 @@ class TrajectoryGenerator(Node):
         settings["stop_at_waypoints"] = values["stop_at_waypoints"]
         settings["tip_frame"] = str(values["tip_frame"])
         model = getattr(self, "model", None)
-        if (
-            model is not None
-            and settings["tip_frame"]
-            and settings["tip_frame"] not in model.frames
-        ):
-            raise ParameterError(
-                f"tip_frame = {settings['tip_frame']!r}: not a frame of the model; frames are "
-                f"{sorted(model.frames)}"
-            )
+        problem = (
+            _frame_problem(model, settings["tip_frame"])
+            if model is not None and settings["tip_frame"]
+            else None
+        )
+        if problem:
+            raise ParameterError(f"tip_frame = {settings['tip_frame']!r}: {problem}")
         settings |= {
             "max_velocity": positive(
                 number_list(values["max_velocity"], "max_velocity"), "max_velocity"
@@ -276,17 +321,19 @@ class TrajectoryGenerator(Node):
         return settings
 
     @staticmethod
-    def _limits(settings: dict, model) -> tuple[np.ndarray, np.ndarray]:
+    def _limits(settings: dict, model: MechanismModel) -> tuple[np.ndarray, np.ndarray]:
+        """Velocity and acceleration limits (nv each): the parameters, else the model's
+        ``velocity_limit`` (contract) and :data:`DEFAULT_ACCELERATION`."""
         # a URDF without <limit velocity> gives inf (or 0): no usable limit, use the default
         urdf = np.asarray(model.velocity_limit, dtype=float)
         usable = np.isfinite(urdf) & (urdf > 0.0)
         default_v = np.where(usable, urdf, DEFAULT_VELOCITY)
-        v_max = per_joint(settings["max_velocity"], model.n, "max_velocity", default=default_v)
+        v_max = per_joint(settings["max_velocity"], model.nv, "max_velocity", default=default_v)
         a_max = per_joint(
             settings["max_acceleration"],
-            model.n,
+            model.nv,
             "max_acceleration",
-            default=np.full(model.n, DEFAULT_ACCELERATION),
+            default=np.full(model.nv, DEFAULT_ACCELERATION),
         )
         return v_max, a_max
 
@@ -303,16 +350,19 @@ class TrajectoryGenerator(Node):
         return SetParametersResult(successful=True)
 
     # ------------------------------------------------------------------ callbacks
-    def _on_model(self, model) -> None:
+    def _on_model(self, model: MechanismModel) -> None:
         self.v_max, self.a_max = self._limits(self._settings, model)  # may raise ParameterError
         tip = self._settings["tip_frame"]
-        if tip and tip not in model.frames:
-            raise ParameterError(
-                f"tip_frame = {tip!r}: not a frame of the model; frames are {sorted(model.frames)}"
-            )
+        problem = _frame_problem(model, tip) if tip else None
+        if problem:
+            raise ParameterError(f"tip_frame = {tip!r}: {problem}")
         self.model = model
-        self.joint_map = JointMap(model.joint_names)
-        self._index = {name: j for j, name in enumerate(model.joint_names)}
+        # joint_states positions and goal waypoints are named by the model's coordinates
+        self.joint_map = JointMap(model.coordinate_names)
+        self._index = {name: j for j, name in enumerate(model.coordinate_names)}
+        self._unplannable = _joint_space_problem(model)
+        if self._unplannable:
+            self.get_logger().error(self._unplannable)
         self.get_logger().info(
             f"limits: max_velocity {self.v_max.tolist()}, max_acceleration {self.a_max.tolist()}"
         )
@@ -550,9 +600,8 @@ class TrajectoryGenerator(Node):
             response.success, response.message = True, "no plan: nothing to stop"
             return response
         q, v, a, origin = self._start_state(now)
-        stop = stop_motion(
-            q, v, a, v_max=self.v_max, a_max=self.a_max, joint_names=self.model.joint_names
-        )
+        names = self.model.coordinate_names
+        stop = stop_motion(q, v, a, v_max=self.v_max, a_max=self.a_max, joint_names=names)
         if stop.duration > 0.0:
             times = sample_times(stop, self._settings["sample_period"])
             qs, vs, accs = stop.sample(times)
@@ -563,7 +612,7 @@ class TrajectoryGenerator(Node):
         self._plan_key = None
         self._plan_goal = None
         self._stats["stops"] += 1
-        self.publisher.publish(_trajectory_msg(now, self.model.joint_names, times, qs, vs, accs))
+        self.publisher.publish(_trajectory_msg(now, names, times, qs, vs, accs))
         response.success = True
         response.message = f"stopping from {origin} in {stop.duration:.3f} s"
         self.get_logger().info(response.message)
@@ -578,6 +627,8 @@ class TrajectoryGenerator(Node):
                 f"no robot model yet (robot_description): none within wait_timeout "
                 f"{self._settings['wait_timeout']:g} s",
             )
+        if self._unplannable:
+            raise MessageError(self._unplannable)
         return self.model
 
     @staticmethod
@@ -620,7 +671,7 @@ class TrajectoryGenerator(Node):
         if unknown:
             raise MessageError(
                 f"joint_names: unknown joint name(s) {unknown}; expected a subset of "
-                f"{list(model.joint_names)}"
+                f"{list(model.coordinate_names)}"
             )
         columns = [self._index[x] for x in names]
         if not msg.points:
@@ -666,7 +717,7 @@ class TrajectoryGenerator(Node):
             v0=v0,
             a0=a0,
             stop_at_waypoints=self._settings["stop_at_waypoints"],
-            joint_names=model.joint_names,
+            joint_names=model.coordinate_names,
         )
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
@@ -680,16 +731,17 @@ class TrajectoryGenerator(Node):
             f"goal accepted ({profile}): {goal.shape[0]} waypoint(s) from {origin}, "
             f"{plan.duration:.3f} s, {times.shape[0]} points"
         )
-        return _trajectory_msg(start_ns, model.joint_names, times, q, v, a)
+        return _trajectory_msg(start_ns, model.coordinate_names, times, q, v, a)
 
     def plan_pose(self, msg: PoseStamped) -> JointTrajectory:
         """The ``planned_trajectory`` of a tool pose goal: the straight line of §8.4."""
         model = self._check_model()
         frame_id = msg.header.frame_id
-        if frame_id not in ("", model.root):
+        base = _base_frame(model)
+        if frame_id not in ("", base):
             raise MessageError(
                 f"header.frame_id = '{frame_id}': poses are taken in the model's base frame "
-                f"'{model.root}' (or empty); transform the goal first"
+                f"'{base}' (or empty); transform the goal first"
             )
         p, o = msg.pose.position, msg.pose.orientation
         position = [p.x, p.y, p.z]
@@ -701,6 +753,7 @@ class TrajectoryGenerator(Node):
             raise MessageError(
                 f"pose.orientation = {quaternion}: not a unit quaternion (norm {norm:.6g})"
             )
+        # geometry_msgs order (x, y, z, w), converted at this boundary (modyn_model.so3 is w-first)
         rotation = rotation_from_quaternion(quaternion)
         start_ns = self._start_ns(msg.header.stamp, self.get_clock().now)
         q0, v0, a0, origin = self._start_state(start_ns)
@@ -711,7 +764,7 @@ class TrajectoryGenerator(Node):
             segments.append(stop)
             q0 = stop.positions[-1]
             origin += ", brought to rest first"
-        frame = self._settings["tip_frame"] or list(model.frames)[-1]
+        frame = self._settings["tip_frame"] or self._default_tip(model)
         line = plan_straight_line(
             model,
             q0,
@@ -746,7 +799,17 @@ class TrajectoryGenerator(Node):
             f"max IK residual {line.max_ik_position_residual:.2g} m, between samples "
             f"{line.max_line_deviation:.2g} m off the line"
         )
-        return _trajectory_msg(start_ns, model.joint_names, times, q, v, a)
+        return _trajectory_msg(start_ns, model.coordinate_names, times, q, v, a)
+
+    @staticmethod
+    def _default_tip(model: MechanismModel) -> str:
+        """The model's last listed frame (tip_frame empty), or a MessageError saying to set it."""
+        names = _frame_names(model)
+        if not names:
+            raise MessageError(
+                f"'{model.name}' lists no frames: set the tip_frame parameter for goal_pose"
+            )
+        return names[-1]
 
     def _start_state(self, start_ns: int):
         """(q, q̇, q̈, origin): the previous plan's reference at the start, else joint_states.
@@ -782,14 +845,14 @@ class TrajectoryGenerator(Node):
         if out.any():
             k, j = np.argwhere(out)[0]
             raise TrajectoryError(
-                f"the path leaves joint '{model.joint_names[j]}' limits "
+                f"the path leaves joint '{model.coordinate_names[j]}' limits "
                 f"[{model.lower[j]}, {model.upper[j]}] at t = {times[k]:.3f} s "
                 f"(q = {q[k, j]:.6g}); add waypoints, set stop_at_waypoints, or move the goal"
             )
 
     def _warn_limits(self, v: np.ndarray, a: np.ndarray, times: np.ndarray, profile) -> None:
         """Timed goals are followed as given; say so when a sample exceeds a limit."""
-        names = self.model.joint_names
+        names = self.model.coordinate_names
         checks = [(v, self.v_max, "velocity")]
         if profile != "linear":  # the linear profile's acceleration is an impulse [8.4]
             checks.append((a, self.a_max, "acceleration"))
