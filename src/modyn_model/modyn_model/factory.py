@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 
-from .errors import DescriptionError
+from .errors import DescriptionError, ModynError
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -186,7 +186,15 @@ def _from_mapping(d: Mapping, source: str, base_dir: Path | None):
         )
     if not isinstance(kind, str):
         raise DescriptionError(f"{source}: field 'kind' must be a string, got {kind!r}")
-    model = _loader(kind, source)(d, source=source, base_dir=base_dir)
+    try:
+        model = _loader(kind, source)(d, source=source, base_dir=base_dir)
+    except ModynError:
+        raise
+    except Exception as exc:  # a plug-in's bug or an unchecked field: name the file and kind
+        raise DescriptionError(
+            f"{source}: mechanism kind '{kind}' could not build its model: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
     from .contract import CONTRACT_MEMBERS
 
     missing = [m for m in CONTRACT_MEMBERS if not hasattr(model, m)]
@@ -268,9 +276,20 @@ def load_model(
             raise DescriptionError(f"<text>: a description must be a YAML mapping, got {data!r}")
         no_tree_options("<text>")
         return _from_mapping(data, "<text>", base)
+
+    def no_tree_options_for_mdh(what: str) -> None:
+        # a modified-DH table holds its own extras and has no root/tip/locked joints to choose
+        given = sorted(set(tree) - {"gravity"}) + (["xacro_args"] if xacro_args else [])
+        if given:
+            raise DescriptionError(
+                f"{what}: options {given} apply to URDF/xacro descriptions only; a "
+                "modified-DH table holds its own extras (only gravity may be given)"
+            )
+
     path = Path(os.path.expandvars(os.path.expanduser(source)))
     if not path.exists():
         if os.sep not in source and "." not in source:  # a shipped table, e.g. "rx90"
+            no_tree_options_for_mdh(source)
             return RobotModel.from_mdh(source, gravity=gravity)
         raise DescriptionError(f"{source}: no such file")
     name = path.name.lower()
@@ -288,6 +307,7 @@ def load_model(
     if not isinstance(data, Mapping):
         raise DescriptionError(f"{path}: a description must be a YAML mapping, got {data!r}")
     if data.get("kind") in (None, "mdh") and "frames" in data:
+        no_tree_options_for_mdh(str(path))
         return RobotModel.from_mdh(path, gravity=gravity)
     no_tree_options(str(path))
     return _from_mapping(data, str(path), base or path.parent)
