@@ -314,7 +314,10 @@ def test_four_nodes_track_a_goal_on_the_toy_arm(toy, toy_path, tmp_path, monkeyp
         f"{err['samples']} samples, final q {episode.q[-1]}"
     )
     assert err["samples"] > 500
-    # computed torque on an exact model and a 1 kHz zero-order hold: the error is the hold's
-    # (about a step of the motion, well under a milliradian)
-    assert np.all(err["rms"] < 2e-3), err
+    # computed torque on the exact model: the error is the 1 kHz zero-order hold's and the
+    # one-step command delay of lockstep. The same law simulated alone (the toy's own dynamics,
+    # RK4 at 1 ms, a 1 s quintic to the same goal, ω = 10 rad/s) gives an RMS error of 0.12 and
+    # 0.61 mrad with a one-step delay (0.04 and 0.20 without); the generator's motion is
+    # faster (2 rad/s, 6 rad/s²), hence 3 mrad
+    assert np.all(err["rms"] < 3e-3), err
     np.testing.assert_allclose(episode.q[-1], [0.6, 1.1], atol=5e-3)
