@@ -270,7 +270,9 @@ def load_model(
     text = source.lstrip()
     if text.startswith("<"):  # URDF XML
         return RobotModel.from_urdf(source, **tree)
-    if "\n" in text or text.startswith(("kind:", "{")):  # YAML text
+    # YAML text: several lines, a flow mapping, or one "key: value" line (a name or path has
+    # no ": ")
+    if "\n" in text or text.startswith(("kind:", "{")) or ": " in text:
         data = _yaml(source, "<text>")
         if not isinstance(data, Mapping):
             raise DescriptionError(f"<text>: a description must be a YAML mapping, got {data!r}")
@@ -289,6 +291,13 @@ def load_model(
     path = Path(os.path.expandvars(os.path.expanduser(source)))
     if not path.exists():
         if os.sep not in source and "." not in source:  # a shipped table, e.g. "rx90"
+            from .mdh import EXAMPLES
+
+            shipped = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+            if source not in shipped:
+                raise DescriptionError(
+                    f"{source}: no such file, and not a shipped modified-DH table {shipped}"
+                )
             no_tree_options_for_mdh(source)
             return RobotModel.from_mdh(source, gravity=gravity)
         raise DescriptionError(f"{source}: no such file")

@@ -260,6 +260,13 @@ def test_missing_files_and_misplaced_options(tmp_path, planar_dir):
         load_model("robots/arm.urdf")
     with pytest.raises(DescriptionError, match="no robot description given"):
         load_model("  ")
+    with pytest.raises(
+        DescriptionError, match=r"rx91: no such file, and not a shipped modified-DH table \['rx90'"
+    ):
+        load_model("rx91")
+    # one line of YAML is a description, not a table name: its missing kind is named
+    with pytest.raises(DescriptionError, match=r"<text>: a mechanism description needs a 'kind:'"):
+        load_model("name: toy")
     missing = tmp_path / "m.yaml"
     missing.write_text("kind: urdf\nfile: nowhere.urdf\n")
     with pytest.raises(DescriptionError, match="nowhere.urdf"):
