@@ -249,6 +249,16 @@ def test_toy_file_errors_name_the_field(toy_path, tmp_path):
         load_model(TOY_YAML, extras={"joint1": {}})
 
 
+def test_no_node_package_names_the_toy():
+    """The nodes, laws, plants and their plumbing know the toy only through the contract."""
+    words = ("planar_absolute", "PlanarAbsolute2R", "modyn_toy_mechanism", "toy_2r")
+    packages = ("modyn_trajectory", "modyn_control", "modyn_hardware", "modyn_ros")
+    files = [f for pkg in packages for f in (ROOT / "src" / pkg / pkg).rglob("*.py")]
+    assert len(files) > 20
+    named = [(f.name, w) for f in files for w in words if w in f.read_text(encoding="utf-8")]
+    assert named == []
+
+
 # ---------------------------------------------------------------------------- system level
 def test_four_nodes_track_a_goal_on_the_toy_arm(toy, toy_path, tmp_path, monkeypatch):
     """The four nodes over DDS with computed torque on the toy (needs the nodes of issue 13)."""
