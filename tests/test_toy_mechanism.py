@@ -285,10 +285,11 @@ def test_four_nodes_track_a_goal_on_the_toy_arm(toy, toy_path, tmp_path, monkeyp
                     "integrator": "rk4",
                     "watchdog_timeout": 2.0,
                     "initial_positions": [0.0, 0.0],
-                    # the soft position limit pushes back with the limited joint's own motor,
-                    # which this arm (motors on relative joints) does not have: fault instead
-                    # (the motion stays far inside the limits)
+                    # the soft position and velocity limits push back with the limited joint's
+                    # own motor, which this arm (motors on relative joints) does not have: fault
+                    # instead (the motion stays far inside both)
                     "position_limit_mode": "fault",
+                    "velocity_limit_mode": "fault",
                 },
             },
             {
