@@ -8,6 +8,7 @@ episode (the demo's and tests' engine) loads its model with the nodes' factory.
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -53,6 +54,22 @@ def test_a_xacro_mechanism_file_is_made_self_contained(tmp_path):
     np.testing.assert_array_equal(
         model.inverse_dynamics(q, v, v), reference.inverse_dynamics(q, v, v)
     )
+
+
+def test_a_mechanism_file_from_a_package_uri(tmp_path, monkeypatch):
+    """``package://<pkg>/<file>``: found through the ament index like a URDF."""
+    prefix = tmp_path / "prefix"
+    index = prefix / "share/ament_index/resource_index/packages"
+    index.mkdir(parents=True)
+    (index / "my_robots").write_text("")
+    share = prefix / "share/my_robots/config"
+    share.mkdir(parents=True)
+    shutil.copy(ROOT / "urdf/planar_2r.urdf.xacro", share)
+    (share / "arm.yaml").write_text("kind: xacro\nfile: planar_2r.urdf.xacro\n")
+    monkeypatch.setenv("AMENT_PREFIX_PATH", f"{prefix}:{os.environ.get('AMENT_PREFIX_PATH', '')}")
+    spec = load_system(_system(tmp_path, {"model": "package://my_robots/config/arm.yaml"}))
+    assert yaml.safe_load(spec.robot_description)["file"] == str(share / "planar_2r.urdf.xacro")
+    assert load_model(spec.robot_description).coordinate_names == ("joint1", "joint2")
 
 
 def test_a_urdf_system_is_unchanged(tmp_path):
