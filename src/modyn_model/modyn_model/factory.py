@@ -54,6 +54,8 @@ def register_mechanism(kind: str, loader: Loader, *, replace: bool = False) -> N
         raise DescriptionError(f"a mechanism kind must be a non-empty string, got {kind!r}")
     if not callable(loader):
         raise DescriptionError(f"mechanism kind '{kind}': the loader {loader!r} is not callable")
+    if kind in _BUILTIN:  # it would never be called: the built-in kinds are looked up first
+        raise DescriptionError(f"mechanism kind '{kind}' is built in and cannot be replaced")
     if kind in _REGISTRY and not replace and _REGISTRY[kind] is not loader:
         raise DescriptionError(f"mechanism kind '{kind}' is already registered")
     _REGISTRY[kind] = loader

@@ -160,6 +160,8 @@ def test_register_mechanism_in_process(planar_dir):
         register_mechanism("test_not_callable", 3)
     with pytest.raises(DescriptionError, match="non-empty string"):
         register_mechanism("", loader)
+    with pytest.raises(DescriptionError, match="'xacro' is built in and cannot be replaced"):
+        register_mechanism("xacro", loader, replace=True)
 
 
 def _distribution(root: Path, dist: str, module: str, entry_points: str, code: str) -> None:
