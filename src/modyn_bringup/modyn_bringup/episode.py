@@ -30,7 +30,7 @@ from rosgraph_msgs.msg import Clock
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
-from modyn_model import RobotModel
+from modyn_model import load_model
 from modyn_ros.qos import STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .runner import SystemRunner
@@ -46,7 +46,7 @@ RECORDER_QOS = QoSProfile(
 
 @dataclass
 class Goal:
-    """Waypoints (m, n) in model joint order; ``times`` from start (s) or None (minimum time).
+    """Waypoints (m, nq) in the model's coordinate order; ``times`` from start (s) or None (minimum time).
 
     With ``pose`` = (position (3,) m, quaternion (x, y, z, w)) in the base frame the goal is a
     ``goal_pose`` (the generator's straight line for its ``tip_frame``) and ``waypoints`` is
@@ -60,7 +60,7 @@ class Goal:
 
 @dataclass
 class Episode:
-    """What one run recorded (arrays in model joint order, times in plant seconds)."""
+    """What one run recorded (arrays in the model's coordinate order, times in plant seconds)."""
 
     joint_names: list[str]
     t: np.ndarray
@@ -161,8 +161,10 @@ def run_episode(
     then has times but no joint arrays. ``on_running(runner,
     node, episode_state)`` is called once per spin while running (fault injection in tests).
     """
-    model = RobotModel.from_urdf(spec.robot_description)
-    names = list(model.joint_names)
+    # any mechanism (URDF XML or a mechanism file's YAML): the nodes' own factory; positions are
+    # recorded and goals sent by the coordinate names (the JointState order of the contract)
+    model = load_model(spec.robot_description)
+    names = list(model.coordinate_names)
     records: list[tuple] = []
     trajectories: list = []
     statuses: list[dict] = []
@@ -287,7 +289,7 @@ def run_episode(
             if goal.pose is not None:
                 msg, pub = PoseStamped(), pose_pub
                 msg.header.stamp = _stamp(next_start)
-                msg.header.frame_id = model.root
+                msg.header.frame_id = ""  # the model's base frame, whatever its name
                 position, quaternion = goal.pose
                 p, o = msg.pose.position, msg.pose.orientation
                 p.x, p.y, p.z = (float(x) for x in position)

@@ -10,6 +10,8 @@ A system file lives in ``config/systems/<name>.yaml`` (installed under
       extras: urdf/rx90_extras.yaml   # joint extras (optional)
       # or, instead of xacro/args, a plain URDF file:
       # urdf: package://example-robot-data/robots/xarm_description/urdf/xarm7.urdf
+      # or, instead of all of these, a mechanism file (docs/model.md; kind: ... in it):
+      # model: package://my_robots/config/stewart.yaml
     use_sim_time: true                # every node except the clock source
     nodes:
       - name: hardware_interface
@@ -22,9 +24,17 @@ A system file lives in ``config/systems/<name>.yaml`` (installed under
         executable: feedback_controller
         parameters: {kp: [400.0], kd: [40.0]}
 
-Paths (``xacro``, ``urdf``, ``extras``) are absolute, relative to the modyn_bringup share
-directory, ``~``/``$VAR`` expanded, or ``package://<package>/<path>`` (:func:`resolve_package_uri`:
-the ament index of ``AMENT_PREFIX_PATH``, then this Python's ``cmeel.prefix``).
+Paths (``xacro``, ``urdf``, ``extras``, ``model``) are absolute, relative to the modyn_bringup
+share directory, ``~``/``$VAR`` expanded, or ``package://<package>/<path>``
+(:func:`resolve_package_uri`: the ament index of ``AMENT_PREFIX_PATH``, then this Python's
+``cmeel.prefix``).
+
+``robot: {model: <file>}`` names a mechanism file (:func:`modyn_model.load_model`, any
+``kind:``, e.g. one a user's package registers): every node then receives that file's YAML as
+``robot_description``, its relative paths made absolute first (:func:`mechanism_description`),
+since a node reads the text without knowing where the file was. The file holds its own options:
+``args`` and ``extras`` next to ``model`` are an error. The model is built once here, so that a
+bad file is reported with the system file's name before any node starts.
 
 Both starters read it through :func:`load_system`: ``launch/system.launch.py`` for
 ``ros2 launch`` and :mod:`modyn_bringup.runner` where ``launch`` is not installed. Each node
@@ -51,6 +61,7 @@ __all__ = [
     "share_directory",
     "apply_overrides",
     "resolve_package_uri",
+    "mechanism_description",
 ]
 
 
@@ -187,6 +198,57 @@ def apply_overrides(data: dict, overrides: list[str], source: Path) -> None:
             raise BringupError(f"{source}: override '{item}' names no node of the system")
 
 
+#: top-level fields of the built-in kinds that hold a path (modyn_model.factory)
+_PATH_FIELDS = {"urdf": ("file", "extras"), "xacro": ("file", "extras"), "mdh": ("file",)}
+
+
+def mechanism_description(path: Path, where: str = "robot.model") -> str:
+    """The YAML text of the mechanism file ``path``, self-contained, for ``robot_description``.
+
+    A node reads the text without the file's directory, so relative paths inside are made
+    absolute first (relative to the file): for the built-in kinds their path fields (``file``,
+    ``extras``); for any other kind, each top-level string that names an existing file next to
+    the mechanism file (a kind's own data files). A URDF file (XML) is returned as it is. The
+    model is built once (:func:`modyn_model.load_model`), so that a bad file fails here.
+
+    Raises
+    ------
+    BringupError
+        Naming ``where``, the file and, from modyn_model, the field.
+    """
+    from modyn_model import load_model
+
+    if not path.is_file():
+        raise BringupError(f"{where}: {path} not found")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BringupError(f"{where}: {path} cannot be read: {exc}") from None
+    if not text.lstrip().startswith("<"):
+        try:
+            data = yaml.safe_load(text)
+        except yaml.YAMLError as exc:
+            raise BringupError(f"{where}: {path}: malformed YAML: {exc}") from None
+        if not isinstance(data, dict):
+            raise BringupError(f"{where}: {path}: expected a mapping with a 'kind:' field")
+        fields = _PATH_FIELDS.get(data.get("kind"))
+        for key, value in data.items():
+            if key in ("kind", "name") or not isinstance(value, str) or "\n" in value:
+                continue
+            if fields is not None and key not in fields:
+                continue
+            p = Path(os.path.expandvars(os.path.expanduser(value)))
+            if p.is_absolute() or (fields is None and not (path.parent / p).is_file()):
+                continue
+            data[key] = str(path.parent / p)
+        text = yaml.safe_dump(data, sort_keys=False)
+    try:
+        load_model(text)  # as every node will
+    except ModynError as exc:
+        raise BringupError(f"{where}: {path}: {exc}") from exc
+    return text
+
+
 def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> SystemSpec:
     """Read a system file (name under config/systems, or a path) and expand its robot."""
     source = _find(str(name))
@@ -199,11 +261,29 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     apply_overrides(data, overrides or [], source)
     base = share_directory()
     robot = data.get("robot") or {}
-    if "xacro" not in robot and "urdf" not in robot:
-        raise BringupError(f"{source}: 'robot' needs 'xacro' (with optional 'args') or 'urdf'")
+    if not isinstance(robot, dict):
+        raise BringupError(f"{source}: 'robot' must be a mapping, got {robot!r}")
+    if not {"xacro", "urdf", "model"} & set(robot):
+        raise BringupError(
+            f"{source}: 'robot' needs 'xacro' (with optional 'args'), 'urdf' or 'model' "
+            "(a mechanism file)"
+        )
+    unknown = sorted(set(robot) - {"xacro", "args", "urdf", "extras", "model"})
+    if unknown:
+        raise BringupError(
+            f"{source}: robot: unknown field(s) {unknown}; allowed: args, extras, model, urdf, xacro"
+        )
     from modyn_model.urdf import expand_xacro
 
-    if "xacro" in robot:
+    if "model" in robot:
+        others = sorted(set(robot) - {"model"})
+        if others:
+            raise BringupError(
+                f"{source}: robot.model names a mechanism file, which holds its own options: "
+                f"remove robot.{', robot.'.join(others)} (or put them in that file)"
+            )
+        xml = mechanism_description(_resolve(str(robot["model"]), base), f"{source}: robot.model")
+    elif "xacro" in robot:
         xacro_path = _resolve(robot["xacro"], base)
         args = {str(k): str(v) for k, v in (robot.get("args") or {}).items()}
         try:

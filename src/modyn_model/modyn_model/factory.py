@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 
-from .errors import DescriptionError
+from .errors import DescriptionError, ModynError
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -54,6 +54,8 @@ def register_mechanism(kind: str, loader: Loader, *, replace: bool = False) -> N
         raise DescriptionError(f"a mechanism kind must be a non-empty string, got {kind!r}")
     if not callable(loader):
         raise DescriptionError(f"mechanism kind '{kind}': the loader {loader!r} is not callable")
+    if kind in _BUILTIN:  # it would never be called: the built-in kinds are looked up first
+        raise DescriptionError(f"mechanism kind '{kind}' is built in and cannot be replaced")
     if kind in _REGISTRY and not replace and _REGISTRY[kind] is not loader:
         raise DescriptionError(f"mechanism kind '{kind}' is already registered")
     _REGISTRY[kind] = loader
@@ -186,7 +188,15 @@ def _from_mapping(d: Mapping, source: str, base_dir: Path | None):
         )
     if not isinstance(kind, str):
         raise DescriptionError(f"{source}: field 'kind' must be a string, got {kind!r}")
-    model = _loader(kind, source)(d, source=source, base_dir=base_dir)
+    try:
+        model = _loader(kind, source)(d, source=source, base_dir=base_dir)
+    except ModynError:
+        raise
+    except Exception as exc:  # a plug-in's bug or an unchecked field: name the file and kind
+        raise DescriptionError(
+            f"{source}: mechanism kind '{kind}' could not build its model: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
     from .contract import CONTRACT_MEMBERS
 
     missing = [m for m in CONTRACT_MEMBERS if not hasattr(model, m)]
@@ -262,15 +272,35 @@ def load_model(
     text = source.lstrip()
     if text.startswith("<"):  # URDF XML
         return RobotModel.from_urdf(source, **tree)
-    if "\n" in text or text.startswith(("kind:", "{")):  # YAML text
+    # YAML text: several lines, a flow mapping, or one "key: value" line (a name or path has
+    # no ": ")
+    if "\n" in text or text.startswith(("kind:", "{")) or ": " in text:
         data = _yaml(source, "<text>")
         if not isinstance(data, Mapping):
             raise DescriptionError(f"<text>: a description must be a YAML mapping, got {data!r}")
         no_tree_options("<text>")
         return _from_mapping(data, "<text>", base)
+
+    def no_tree_options_for_mdh(what: str) -> None:
+        # a modified-DH table holds its own extras and has no root/tip/locked joints to choose
+        given = sorted(set(tree) - {"gravity"}) + (["xacro_args"] if xacro_args else [])
+        if given:
+            raise DescriptionError(
+                f"{what}: options {given} apply to URDF/xacro descriptions only; a "
+                "modified-DH table holds its own extras (only gravity may be given)"
+            )
+
     path = Path(os.path.expandvars(os.path.expanduser(source)))
     if not path.exists():
         if os.sep not in source and "." not in source:  # a shipped table, e.g. "rx90"
+            from .mdh import EXAMPLES
+
+            shipped = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+            if source not in shipped:
+                raise DescriptionError(
+                    f"{source}: no such file, and not a shipped modified-DH table {shipped}"
+                )
+            no_tree_options_for_mdh(source)
             return RobotModel.from_mdh(source, gravity=gravity)
         raise DescriptionError(f"{source}: no such file")
     name = path.name.lower()
@@ -288,6 +318,7 @@ def load_model(
     if not isinstance(data, Mapping):
         raise DescriptionError(f"{path}: a description must be a YAML mapping, got {data!r}")
     if data.get("kind") in (None, "mdh") and "frames" in data:
+        no_tree_options_for_mdh(str(path))
         return RobotModel.from_mdh(path, gravity=gravity)
     no_tree_options(str(path))
     return _from_mapping(data, str(path), base or path.parent)

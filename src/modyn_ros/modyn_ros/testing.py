@@ -173,16 +173,16 @@ def planar_xml() -> str:
 
 @pytest.fixture(scope="session")
 def rx90_model(rx90_xml):
-    from modyn_model import RobotModel
+    from modyn_model import load_model
 
-    return RobotModel.from_urdf(rx90_xml)
+    return load_model(rx90_xml)
 
 
 @pytest.fixture(scope="session")
 def planar_model(planar_xml):
-    from modyn_model import RobotModel
+    from modyn_model import load_model
 
-    return RobotModel.from_urdf(planar_xml)
+    return load_model(planar_xml)
 
 
 @pytest.fixture
