@@ -11,8 +11,9 @@ from .plant import PlantError
 __all__ = ["checked_vector"]
 
 
-def checked_vector(name: str, x, joint_names: Sequence[str]) -> np.ndarray:
-    """``x`` as a float array of one finite value per joint.
+def checked_vector(name: str, x, joint_names: Sequence[str], kind: str = "joint") -> np.ndarray:
+    """``x`` as a float array of one finite value per joint (or per coordinate, velocity or
+    actuator of a mechanism: ``kind`` names them in the messages).
 
     Returns ``x`` itself when it already is a float64 ndarray (no copy on the hot path).
 
@@ -30,10 +31,10 @@ def checked_vector(name: str, x, joint_names: Sequence[str]) -> np.ndarray:
             raise PlantError(f"{name} must be {n} numbers, got {x!r}") from None
     if arr.shape != (n,):
         raise PlantError(
-            f"{name} must have {n} values (joints {list(joint_names)}), got shape {arr.shape}"
+            f"{name} must have {n} values ({kind}s {list(joint_names)}), got shape {arr.shape}"
         )
     finite = np.isfinite(arr)
     if not finite.all():
         i = int(np.flatnonzero(~finite)[0])
-        raise PlantError(f"{name}[{i}] (joint '{joint_names[i]}') is {arr[i]}")
+        raise PlantError(f"{name}[{i}] ({kind} '{joint_names[i]}') is {arr[i]}")
     return arr
