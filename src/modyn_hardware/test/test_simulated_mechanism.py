@@ -15,6 +15,10 @@ difference". What each test shows:
   gravity);
 * the actuation map: motors along skewed axes (S ≠ I, a subclass of the model) give, through
   ``model.generalized_forces``, exactly the motion of the plain body under τ = Sᵀu;
+* friction on a mechanism that is not a tree: per-axis viscous damping through ETDRK4 with CF4
+  configurations (fourth order against a stiff Radau reference, at steps where plain RK4 is
+  unstable); the implicit-Euler damping, which needs a tree's ``with_parameters``, refused with
+  the model and the integrator named; dry friction (stiction exact, then sliding);
 * bad input: effort of the wrong size (naming the actuators), a q0 that is not a unit
   quaternion, the flags computed from the contract.
 """
@@ -211,4 +215,80 @@ def test_bad_input_names_the_mechanism(model):
         plant.reset(Q0, [0.0, 0.0])
     # within 1e-6 of unit norm: accepted, normalized
     plant.reset(Q0 * (1 + 1e-8))
+    assert abs(np.linalg.norm(plant.read().position) - 1.0) < 1e-15
+
+
+class DampedBody(BallJointBody):
+    """The body with per-velocity-coordinate friction parameters (what the plant's implicit
+    friction reads from a tree model), but no ``with_parameters``: viscous damping Fv ω and/or
+    dry friction Fc sign(ω) about each body axis."""
+
+    def __init__(self, *args, viscous=(0.0,) * 3, coulomb=(0.0,) * 3, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.viscous = np.array(viscous, dtype=float)
+        self.coulomb = np.array(coulomb, dtype=float)
+        self.static_friction = self.coulomb.copy()
+        self.stribeck_velocity = np.zeros(3)
+
+
+def damped(**friction) -> DampedBody:
+    return DampedBody("top", MASS, COM, INERTIA6, gravity=[0.0, 0.0, -9.81], **friction)
+
+
+def test_etdrk4_stages_through_integrate_are_fourth_order():
+    """ETDRK4 (viscous damping taken exactly) with CF4 configurations: against the reference
+    with the damping −D ω added to Pinocchio's torque; stiff: dt·Fv/I_min = 3.75 at the
+    coarsest step, beyond plain RK4's stability limit 2.785."""
+    fv = np.array([4.0, 3.0, 2.0])
+    model = damped(viscous=fv)
+    rhs = pinocchio_rhs()
+    t_end = 1.0
+    sol = solve_ivp(
+        lambda t, x: rhs(t, x, U - fv * x[4:]),
+        (0.0, t_end),
+        np.concatenate((Q0, V0)),
+        method="Radau",  # stiff
+        rtol=1e-12,
+        atol=1e-14,
+    )
+    ref = sol.y[:4, -1] / np.linalg.norm(sol.y[:4, -1]), sol.y[4:, -1]
+    errs = []
+    for dt in (0.01, 0.005, 0.0025):
+        plant = SimulatedPlant(model, "rk4", q0=Q0)
+        plant.reset(Q0, V0)
+        for _ in range(round(t_end / dt)):
+            plant.write(U)
+            plant.step(dt)
+        errs.append(max(errors(model, plant.read(), ref)))
+    rates = np.log2(np.array(errs[:-1]) / np.array(errs[1:]))
+    stiff = 0.01 * np.max(fv / np.linalg.eigvalsh(model.inertia_pivot)[0])
+    print(
+        f"ETDRK4 on SO(3): errors {[f'{e:.3g}' for e in errs]}, orders {rates.round(3)}, "
+        f"dt·Fv/I_min at 10 ms {stiff:.3g}"
+    )
+    assert np.all(np.abs(rates - 4.0) < 0.3), rates
+    assert stiff > 2.785  # plain RK4 would diverge at the coarsest step
+
+
+def test_damping_that_needs_a_tree_is_refused_by_name():
+    with pytest.raises(PlantError, match=r"model 'top' \(DampedBody.*integrator 'semi_impl"):
+        SimulatedPlant(damped(viscous=[0.1, 0.1, 0.1]), "semi_implicit_euler")
+
+
+def test_stiction_on_the_ball_joint():
+    """Dry friction only (no tree needed): with gravity off and torques below Fc the body
+    sticks exactly, then slides once a torque exceeds it."""
+    model = DampedBody("top", MASS, COM, INERTIA6, gravity=[0, 0, 0], coulomb=[0.5, 0.5, 0.5])
+    plant = SimulatedPlant(model, "rk4", q0=Q0)
+    for _ in range(200):
+        plant.write([0.3, -0.4, 0.2])
+        plant.step(1e-3)
+    state = plant.read()
+    np.testing.assert_array_equal(state.velocity, 0.0)
+    np.testing.assert_allclose(state.position, Q0, rtol=0, atol=1e-15)
+    assert plant.friction_solves == 200
+    for _ in range(100):
+        plant.write([0.8, 0.0, 0.0])
+        plant.step(1e-3)
+    assert plant.read().velocity[0] > 0.0
     assert abs(np.linalg.norm(plant.read().position) - 1.0) < 1e-15
