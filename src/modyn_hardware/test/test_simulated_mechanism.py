@@ -292,3 +292,16 @@ def test_stiction_on_the_ball_joint():
         plant.step(1e-3)
     assert plant.read().velocity[0] > 0.0
     assert abs(np.linalg.norm(plant.read().position) - 1.0) < 1e-15
+
+
+def test_mujoco_plant_refuses_a_mechanism_that_is_not_a_tree(model):
+    from modyn_hardware.mujoco_plant import MujocoPlant, mujoco_urdf
+
+    pytest.importorskip("mujoco")
+    urdf = "<robot name='x'><link name='a'/></robot>"
+    for make in (lambda: MujocoPlant(model, urdf), lambda: mujoco_urdf(urdf, model)):
+        with pytest.raises(
+            PlantError,
+            match=r"model 'top' .*'ball_joint' mechanism \(nq = 4, nv = 3, nu = 3\).*use plant 'simulated'",
+        ):
+            make()
