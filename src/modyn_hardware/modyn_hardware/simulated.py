@@ -93,7 +93,7 @@ import scipy.linalg
 from modyn_model import ModelError
 from modyn_model import algorithms as alg
 
-from .checks import checked_vector
+from .checks import checked_vector, is_identity_actuation, is_vector_space
 from .implicit_friction import solve_dry_friction
 from .plant import Plant, PlantError, PlantState
 
@@ -103,36 +103,6 @@ __all__ = ["SimulatedPlant", "INTEGRATORS", "is_vector_space", "is_identity_actu
 INTEGRATORS = ("rk4", "semi_implicit_euler")
 #: the per-joint friction parameters the implicit friction treatment reads (a tree model's)
 _FRICTION_FIELDS = ("viscous", "coulomb", "static_friction", "stribeck_velocity")
-
-
-def _probe(model, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
-    """A configuration away from the neutral one and a velocity, both generic."""
-    rng = np.random.default_rng(seed)
-    v = rng.uniform(-0.7, 0.7, model.nv)
-    return np.asarray(model.integrate(model.neutral(), v, 1.0), dtype=float), v
-
-
-def is_vector_space(model) -> bool:
-    """True when the configuration space is R^nq for ``model.integrate``: nq = nv and
-    ``integrate(q, v, dt)`` equals q + v·dt exactly at a generic probe state (the case where
-    the plant may update q with plain numpy)."""
-    if model.nq != model.nv:
-        return False
-    q, v = _probe(model)
-    dt = 0.37
-    return bool(np.array_equal(np.asarray(model.integrate(q, v, dt)), q + v * dt))
-
-
-def is_identity_actuation(model) -> bool:
-    """True when τ = u: nu = nv and S(q) = I at the neutral configuration and at a generic
-    probe one (motor i drives velocity coordinate i alone, whatever their names)."""
-    if model.nu != model.nv:
-        return False
-    eye = np.eye(model.nv)
-    return all(
-        np.array_equal(np.asarray(model.actuation_matrix(q)), eye)
-        for q in (model.neutral(), _probe(model)[0])
-    )
 
 
 def _friction_parameters(model) -> dict[str, np.ndarray] | None:

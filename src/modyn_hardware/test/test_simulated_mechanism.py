@@ -305,3 +305,52 @@ def test_mujoco_plant_refuses_a_mechanism_that_is_not_a_tree(model):
             match=r"model 'top' .*'ball_joint' mechanism \(nq = 4, nv = 3, nu = 3\).*use plant 'simulated'",
         ):
             make()
+
+
+def test_hold_gains_over_the_contract(model):
+    """sample_poses gives configurations (unit quaternions, every orientation reachable), the
+    inertias are per velocity coordinate (here constant: A = I_pivot, so 1/(A⁻¹)_jj exactly),
+    the gains check names velocity coordinates, and the gains it returns hold the body: a PD
+    on model.difference plus gravity, closed through the plant, settles at the captured pose."""
+    from modyn_hardware.hold_gains import (
+        check_hold_gains,
+        damping_stiffness,
+        default_hold_gains,
+        effective_inertia,
+        hold_spectral_radius,
+        sample_poses,
+    )
+
+    poses = sample_poses(model, Q0)
+    assert poses.shape == (64, 4)
+    np.testing.assert_array_equal(poses[0], Q0)
+    np.testing.assert_allclose(np.linalg.norm(poses, axis=1), 1.0, rtol=0, atol=1e-15)
+    # spread over SO(3): some pose turned by more than 2 rad from the neutral
+    assert np.max(np.linalg.norm(model.difference(poses, model.neutral()), axis=1)) > 2.0
+    diag, eff = effective_inertia(model, poses)
+    inertia = model.inertia_pivot
+    np.testing.assert_allclose(diag, np.diag(inertia), rtol=1e-15)
+    np.testing.assert_allclose(eff, 1.0 / np.diag(np.linalg.inv(inertia)), rtol=1e-14)
+    assert damping_stiffness(model, 1e-3, poses) == []  # no per-joint damping: none to check
+    dt = 1e-3
+    kp, kd = default_hold_gains(model, poses, 20.0, 1.0)
+    stiff = check_hold_gains(model, kp * 1e4, kd, dt, poses)  # a spring far too stiff
+    assert stiff.adjusted and all(name in model.velocity_names for name in stiff.adjusted)
+    assert "safe hold of joint 'top_w" in stiff.notes[0]
+    gains = check_hold_gains(model, kp, kd, dt, poses)
+    assert hold_spectral_radius(model, poses, gains.kp, gains.kd, dt)[0] < 1.0
+    plant = SimulatedPlant(model, "rk4", q0=Q0)
+    plant.reset(Q0, V0)  # tumbling when the hold begins
+    for _ in range(3000):
+        s = plant.read()
+        tau = (
+            model.gravity(s.position)
+            + gains.kp * model.difference(Q0, s.position)
+            - gains.kd * s.velocity
+        )
+        plant.write(tau)
+        plant.step(dt)
+    s = plant.read()
+    angle = np.linalg.norm(model.difference(Q0, s.position))
+    print(f"hold on SO(3): {angle:.3g} rad from the captured pose after 3 s")
+    assert angle < 1e-6 and np.abs(s.velocity).max() < 1e-5
