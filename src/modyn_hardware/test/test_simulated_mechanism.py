@@ -354,3 +354,38 @@ def test_hold_gains_over_the_contract(model):
     angle = np.linalg.norm(model.difference(Q0, s.position))
     print(f"hold on SO(3): {angle:.3g} rad from the captured pose after 3 s")
     assert angle < 1e-6 and np.abs(s.velocity).max() < 1e-5
+
+
+def test_mock_plant_for_a_mechanism(model):
+    """The mock on the ball joint: velocity = effort, q moved by model.integrate; 0.5 s of
+    1 rad/s about body z from the identity is the closed-form (cos ¼, 0, 0, sin ¼)."""
+    from modyn_hardware.mock_plant import MockPlant
+
+    plant = MockPlant.for_model(model)
+    np.testing.assert_array_equal(plant.read().position, [1, 0, 0, 0])
+    assert plant.actuator_names == model.actuator_names
+    for _ in range(500):
+        plant.write([0.0, 0.0, 1.0])
+        plant.step(1e-3)
+    s = plant.read()
+    np.testing.assert_allclose(s.position, [np.cos(0.25), 0, 0, np.sin(0.25)], atol=1e-14)
+    np.testing.assert_array_equal(s.velocity, [0, 0, 1])
+    with pytest.raises(PlantError, match=r"actuators \['top_motor_x'"):
+        plant.write([1.0])
+    arm = RobotModel.from_mdh("rx90")
+    same = MockPlant.for_model(arm, q0=np.full(6, 0.1))
+    assert same.joint_names == same.actuator_names == arm.joint_names
+    np.testing.assert_array_equal(same.read().position, 0.1)
+
+
+def test_mock_plant_refuses_fewer_actuators_than_velocities(model):
+    from modyn_hardware.mock_plant import MockPlant
+
+    class TwoMotors(BallJointBody):
+        @property
+        def nu(self):
+            return 2
+
+    under = TwoMotors.from_description(DESCRIPTION)
+    with pytest.raises(PlantError, match=r"model 'top' has nv = 3, nu = 2"):
+        MockPlant.for_model(under)
