@@ -389,3 +389,24 @@ def test_mock_plant_refuses_fewer_actuators_than_velocities(model):
     under = TwoMotors.from_description(DESCRIPTION)
     with pytest.raises(PlantError, match=r"model 'top' has nv = 3, nu = 2"):
         MockPlant.for_model(under)
+
+
+def test_robot_report_on_a_mechanism_file(tmp_path, capsys):
+    """``python -m modyn_hardware.robot_report top.yaml``: the coordinates, the velocity
+    coordinates (the gains' order) and the actuators listed apart, A_jj = I_pivot's diagonal."""
+    import yaml
+
+    from modyn_hardware.robot_report import main
+
+    path = tmp_path / "top.yaml"
+    path.write_text(yaml.safe_dump(DESCRIPTION), encoding="utf-8")
+    assert main([str(path)]) == 0
+    out = capsys.readouterr().out
+    model = load_model(DESCRIPTION)
+    assert "mechanism 'top': nq = 4 coordinates ['top_qw', 'top_qx', 'top_qy', 'top_qz']" in out
+    assert "nv = 3 velocity coordinates" in out and "nu = 3 actuators ['top_motor_x'" in out
+    assert f"top_wz          inf      0     0{model.inertia_pivot[2, 2]:>11.4g}" in out
+    assert "initial_positions used: [1, 0, 0, 0]" in out
+    with pytest.raises(SystemExit):
+        main([str(path), "--q0", "0", "0", "0"])  # 3 values for 4 coordinates
+    assert "--q0: 3 values for 4 coordinates" in capsys.readouterr().err
