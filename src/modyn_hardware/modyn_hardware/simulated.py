@@ -179,6 +179,8 @@ class SimulatedPlant(Plant):
         # τ (nv): the generalized forces; with S = I the written effort itself
         self._tau = np.zeros(n)
         self._cmd = self._tau if self.identity_actuation else np.zeros(nu)  # u (nu), as written
+        arm = self.vector_space and self.identity_actuation  # messages name joints, as always
+        self._effort_names = (tuple(model.actuator_names), "joint" if arm else "actuator")
         self._qs = np.zeros(nq)  # stage configuration
         self._vs = np.zeros(n)  # stage velocity
         self._w = np.zeros(n)  # the velocity a configuration update applies
@@ -295,7 +297,7 @@ class SimulatedPlant(Plant):
             Wrong length or a non-finite value (the message names the actuator); the previous
             effort stays in force.
         """
-        self._cmd[:] = self._checked("effort", effort, self.model.actuator_names, "actuator")
+        self._cmd[:] = checked_vector("effort", effort, *self._effort_names)
 
     def step(self, dt: float) -> None:
         """Advance by ``dt`` seconds (> 0) under the last written effort.
