@@ -62,6 +62,14 @@ own defaults.
 
 The poses (:func:`sample_poses`) are the hold's likely start (the initial positions) and 63
 pseudo-random poses within the position limits (a fixed seed: the same gains every start).
+
+Any mechanism (:mod:`modyn_model.contract`): "joint" above is a velocity coordinate (the gains,
+inertias and names are per velocity coordinate, nv of them, ``model.velocity_names``), A(q) is
+``model.mass_matrix``, and the poses are configurations (nq). When the configuration space is not
+a vector space (nq ≠ nv, e.g. a quaternion), the random poses are ``model.integrate(neutral,
+δ, 1)`` with δ uniform in [−π, π] per velocity coordinate (every orientation is reached), since
+uniform coordinates within limits would not be configurations. The viscous-damping check reads
+the per-joint ``viscous`` of a tree model; a model without it has none to check.
 """
 
 from __future__ import annotations
@@ -71,7 +79,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from modyn_model import RobotModel
+from .checks import is_vector_space
 
 __all__ = [
     "HoldGains",
@@ -96,9 +104,9 @@ class HoldGains:
 
     Attributes
     ----------
-    kp, kd : (n,) ndarray
-        N·m/rad (N/m) and N·m·s/rad (N·s/m).
-    inertia : (n,) ndarray
+    kp, kd : (nv,) ndarray
+        N·m/rad (N/m) and N·m·s/rad (N·s/m), per velocity coordinate.
+    inertia : (nv,) ndarray
         The smallest effective inertia 1/(A⁻¹)_jj over the poses (kg·m² or kg).
     notes : tuple of str
         One sentence per adjusted joint (for a warning), empty when the gains were accepted.
@@ -113,33 +121,48 @@ class HoldGains:
     adjusted: tuple[str, ...] = ()
 
 
-def sample_poses(model: RobotModel, q0: np.ndarray, count: int = 64, seed: int = 0) -> np.ndarray:
-    """(count, n) poses: ``q0`` and ``count − 1`` uniform ones within the position limits
-    (a joint without limits: [−π, π] rad for a revolute one, [−1, 1] m for a prismatic one)."""
+def sample_poses(model, q0: np.ndarray, count: int = 64, seed: int = 0) -> np.ndarray:
+    """(count, nq) configurations: ``q0`` and ``count − 1`` pseudo-random ones.
+
+    A vector space (nq = nv, ``integrate`` is q + v·dt): uniform within the position limits; a
+    coordinate without limits spans [−π, π], or [−1, 1] m for a tree's prismatic joint (where the
+    model has Khalil's ``sigma``). Otherwise ``model.integrate(neutral, δ, 1)``, δ uniform in
+    [−π, π]^nv (see the module docstring)."""
+    rng = np.random.default_rng(seed)
+    if not is_vector_space(model):
+        delta = rng.uniform(-math.pi, math.pi, (count, model.nv))
+        neutral = np.broadcast_to(model.neutral(), (count, model.nq))
+        poses = np.array(model.integrate(neutral, delta, 1.0), dtype=float)
+        poses[0] = q0
+        return poses
     lo = np.asarray(model.lower, dtype=float)
     hi = np.asarray(model.upper, dtype=float)
-    span = np.where(np.asarray(model.sigma) == 0, math.pi, 1.0)
+    sigma = getattr(model, "sigma", None)  # a tree's joint types: prismatic spans a metre
+    span = (
+        np.full(model.nq, math.pi)
+        if sigma is None
+        else np.where(np.asarray(sigma) == 0, math.pi, 1.0)
+    )
     lo = np.where(np.isfinite(lo), lo, -span)
     hi = np.where(np.isfinite(hi), hi, span)
-    rng = np.random.default_rng(seed)
-    poses = rng.uniform(lo, hi, (count, model.n))
+    poses = rng.uniform(lo, hi, (count, model.nq))
     poses[0] = q0
     return poses
 
 
-def effective_inertia(model: RobotModel, poses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per joint, over ``poses``: (max A_jj, min 1/(A⁻¹)_jj), in kg·m² or kg.
+def effective_inertia(model, poses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per velocity coordinate j, over ``poses``: (max A_jj, min 1/(A⁻¹)_jj), kg·m² or kg.
 
     A_jj is the inertia joint j moves when the others are held still; 1/(A⁻¹)_jj the one its
     torque sees when the others are free (the Schur complement of the rest of A)."""
-    A = model.mass_matrix(poses)  # (count, n, n), rotor inertia included
+    A = model.mass_matrix(poses)  # (count, nv, nv), rotor inertia included
     diag = np.einsum("kjj->kj", A)
     eff = 1.0 / np.einsum("kjj->kj", np.linalg.inv(A))
     return diag.max(axis=0), eff.min(axis=0)
 
 
 def default_hold_gains(
-    model: RobotModel, poses: np.ndarray, bandwidth: float, damping_ratio: float
+    model, poses: np.ndarray, bandwidth: float, damping_ratio: float
 ) -> tuple[np.ndarray, np.ndarray]:
     """Per-joint Kp = I ω², Kd = 2 ζ ω I with I the largest A_jj over ``poses`` (before the cap
     of :func:`check_hold_gains`, see the module docstring).
@@ -190,7 +213,7 @@ def _discrete_maps(A: np.ndarray, kp: np.ndarray, kd: np.ndarray, h: float):
 
 
 def hold_spectral_radius(
-    model: RobotModel, poses: np.ndarray, kp: np.ndarray, kd: np.ndarray, dt: float
+    model, poses: np.ndarray, kp: np.ndarray, kd: np.ndarray, dt: float
 ) -> tuple[float, int]:
     """The largest spectral radius of the coupled held-PD maps (both schemes) over ``poses``
     and the index of that pose. Below 1: the linearised hold converges at every pose."""
@@ -204,7 +227,7 @@ def hold_spectral_radius(
 
 
 def check_hold_gains(
-    model: RobotModel,
+    model,
     kp: np.ndarray,
     kd: np.ndarray,
     dt: float,
@@ -221,12 +244,12 @@ def check_hold_gains(
         The gains to use and, per adjusted joint, a sentence naming the joint, the gains it was
         given, a = h²Kp/I, b = h·Kd/I, the effective inertia, dt and the gains used instead.
     """
-    names = model.joint_names
+    names = tuple(model.velocity_names)
     _, inertia = effective_inertia(model, poses)
     kp = np.array(kp, dtype=float)
     kd = np.array(kd, dtype=float)
     notes, adjusted = [], []
-    for j in range(model.n):
+    for j in range(model.nv):
         a = dt * dt * kp[j] / inertia[j]
         b = dt * kd[j] / inertia[j]
         if a <= b * (2.0 / MARGIN) and a + 2.0 * b <= 4.0 / MARGIN:
@@ -268,9 +291,7 @@ def check_hold_gains(
     return HoldGains(kp=kp, kd=kd, inertia=inertia, notes=tuple(notes), adjusted=tuple(adjusted))
 
 
-def damping_stiffness(
-    model: RobotModel, dt: float, poses: np.ndarray, bound: float = 2.0
-) -> list[str]:
+def damping_stiffness(model, dt: float, poses: np.ndarray, bound: float = 2.0) -> list[str]:
     """One sentence per joint whose viscous damping an explicit scheme could not integrate at
     ``dt``: dt·Fv/I_eff ≥ ``bound`` (2 for Euler, 2.785 for RK4; :data:`EXPLICIT_BOUNDS`), I_eff
     the joint's smallest effective inertia over ``poses``.
@@ -278,13 +299,17 @@ def damping_stiffness(
     The decay rate of the damped mode is an eigenvalue of A⁻¹D, and λ_max(A⁻¹D) ≥
     Fv_j (A⁻¹)_jj for every j, so each joint named here makes the explicit step unstable.
     """
-    fv = np.asarray(model.viscous, dtype=float)
+    viscous = getattr(model, "viscous", None)  # a tree's per-joint Fv (not in the contract)
+    if viscous is None:
+        return []
+    fv = np.asarray(viscous, dtype=float)
     if not np.any(fv > 0.0):
         return []
     _, inertia = effective_inertia(model, poses)
     ratio = dt * fv / inertia
+    names = tuple(model.velocity_names)
     return [
-        f"joint '{model.joint_names[j]}': viscous damping Fv = {fv[j]:g} N·m·s/rad on an "
+        f"joint '{names[j]}': viscous damping Fv = {fv[j]:g} N·m·s/rad on an "
         f"effective inertia of {inertia[j]:.4g} kg·m² at dt = {dt:g} s gives dt·Fv/I = "
         f"{ratio[j]:.3g} >= {bound:g}"
         for j in np.flatnonzero(ratio >= bound)

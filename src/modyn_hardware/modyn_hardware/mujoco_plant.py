@@ -108,6 +108,7 @@ __all__ = [
     "damping_stability",
     "mesh_candidates",
     "mujoco_urdf",
+    "require_tree",
 ]
 
 #: values of the ``geometry`` option (see :func:`mujoco_urdf`)
@@ -132,6 +133,38 @@ _FRICTION_IMPEDANCE = 0.99
 #: |z| where classical RK4's stability polynomial 1 + z + z²/2 + z³/6 + z⁴/24 reaches modulus 1
 #: on the negative real axis: ẋ = −λx integrates stably only for dt·λ below it
 RK4_STABILITY_LIMIT = 2.785293563405282
+#: what the plant reads from a tree model besides the mechanism contract (the URDF's joints)
+_TREE_MEMBERS = (
+    "joint_names",
+    "root",
+    "sigma",
+    "armature",
+    "viscous",
+    "coulomb",
+    "static_friction",
+    "stribeck_velocity",
+)
+
+
+def require_tree(model) -> None:
+    """Raise :class:`PlantError` unless ``model`` is a fixed-base kinematic tree built from a URDF
+    (a model whose every coordinate is a URDF joint, nq = nv = nu, with the joints' root link,
+    types, rotor inertia and friction): the MuJoCo plant builds its MJCF from that URDF tree.
+
+    The message names the model, its kind (``model.kind`` or its class) and sizes, and what
+    is missing."""
+    missing = [m for m in _TREE_MEMBERS if not hasattr(model, m)]
+    sizes = (model.nq, model.nv, model.nu)
+    if not missing and sizes[0] == sizes[1] == sizes[2]:
+        return
+    kind = getattr(model, "kind", None) or type(model).__name__
+    why = f"it lacks {missing}" if missing else "its nq, nv and nu differ"
+    raise PlantError(
+        f"mujoco plant: model '{model.name}' ({model.source}) is a '{kind}' mechanism "
+        f"(nq = {sizes[0]}, nv = {sizes[1]}, nu = {sizes[2]}), not a fixed-base kinematic tree "
+        f"built from a URDF ({why}); the MuJoCo plant builds its MJCF from a URDF tree: use "
+        "plant 'simulated' for this mechanism"
+    )
 
 
 def damping_stability(
@@ -218,6 +251,7 @@ def mujoco_urdf(
     """
     if geometry not in GEOMETRIES:
         raise PlantError(f"geometry must be one of {list(GEOMETRIES)}, got {geometry!r}")
+    require_tree(model)
     try:
         text, where = read_urdf_text(urdf)
     except ModelError as exc:
@@ -463,7 +497,8 @@ class MujocoPlant(Plant):
     ------
     PlantError
         MuJoCo is not installed, rejects the description, or its degrees of freedom are not
-        exactly the model's joints; an unknown integrator.
+        exactly the model's joints; an unknown integrator; a model that is not a URDF tree
+        (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3).
     """
 
     def __init__(
@@ -479,6 +514,7 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        require_tree(model)
         try:
             import mujoco
         except ImportError:

@@ -1,8 +1,11 @@
 """The Plant interface: what ``hardware_interface`` drives, simulated or real.
 
-A plant is the robot seen from its joints: it accepts generalized efforts (N·m for revolute
-joints, N for prismatic ones) and reports positions (rad, m), velocities (rad/s, m/s) and the
-effort it is applying, all in the order of :attr:`Plant.joint_names`. The node never assumes
+A plant is the mechanism seen from its actuators and sensors: it accepts actuator efforts u
+(N·m for a rotary motor, N for a linear one; :attr:`Plant.actuator_names` order, nu values) and
+reports the configuration q (:attr:`Plant.coordinate_names`, nq values), the velocity v
+(:attr:`Plant.velocity_names`, nv values) and the effort it is applying (nu), the three orders
+of the mechanism contract (:mod:`modyn_model.contract`). For a fixed-base arm the three name
+lists are the joint names (:attr:`Plant.joint_names`, nq = nv = nu = n). The node never assumes
 anything else about it, so the built-in simulator, another physics engine or a bridge to real
 hardware plug in behind the same five members.
 
@@ -39,13 +42,14 @@ class PlantState:
     time : float
         Plant time (s). For a simulated plant the simulated time since construction, which
         :meth:`Plant.reset` does not rewind.
-    position : (n,) ndarray
-        Joint positions q (rad or m), in ``joint_names`` order.
-    velocity : (n,) ndarray
-        Joint velocities q̇ (rad/s or m/s).
-    effort : (n,) ndarray
-        The effort being applied (N·m or N): the last one written, i.e. the one applied over
-        the last step when the caller writes before stepping.
+    position : (nq,) ndarray
+        Configuration q (rad, m; a quaternion's components), ``coordinate_names`` order.
+    velocity : (nv,) ndarray
+        Velocity v (rad/s, m/s), ``velocity_names`` order (q̇ = v for an arm).
+    effort : (nu,) ndarray
+        The actuator effort being applied (N·m or N), ``actuator_names`` order: the last one
+        written, i.e. the one applied over the last step when the caller writes before
+        stepping.
 
     The arrays are the caller's own copies (read-only), never views of the plant's state.
     """
@@ -67,7 +71,7 @@ class PlantState:
 
 
 class Plant(ABC):
-    """A robot driven by joint efforts.
+    """A mechanism driven by actuator efforts.
 
     Subclasses implement :attr:`joint_names`, :meth:`read`, :meth:`write`, :meth:`step` and
     :meth:`reset`. A plant that runs on its own clock (real hardware) implements :meth:`step`
@@ -78,12 +82,46 @@ class Plant(ABC):
     @property
     @abstractmethod
     def joint_names(self) -> tuple[str, ...]:
-        """Names of the joints: the order of every array the plant takes or returns."""
+        """Names of the joints: for an arm the order of every array the plant takes or returns;
+        for a mechanism the coordinate names (see :attr:`coordinate_names`)."""
 
     @property
     def n(self) -> int:
-        """Number of joints."""
+        """Number of joints (of coordinates, for a mechanism whose nq ≠ nv)."""
         return len(self.joint_names)
+
+    @property
+    def coordinate_names(self) -> tuple[str, ...]:
+        """Names of the configuration coordinates (nq), the order of ``read().position``.
+        Default: :attr:`joint_names`."""
+        return self.joint_names
+
+    @property
+    def velocity_names(self) -> tuple[str, ...]:
+        """Names of the velocity coordinates (nv), the order of ``read().velocity``.
+        Default: :attr:`joint_names`."""
+        return self.joint_names
+
+    @property
+    def actuator_names(self) -> tuple[str, ...]:
+        """Names of the actuators (nu), the order of :meth:`write` and ``read().effort``.
+        Default: :attr:`joint_names`."""
+        return self.joint_names
+
+    @property
+    def nq(self) -> int:
+        """Size of the configuration."""
+        return len(self.coordinate_names)
+
+    @property
+    def nv(self) -> int:
+        """Size of the velocity."""
+        return len(self.velocity_names)
+
+    @property
+    def nu(self) -> int:
+        """Number of actuators."""
+        return len(self.actuator_names)
 
     @property
     def ready(self) -> bool:
@@ -100,7 +138,7 @@ class Plant(ABC):
 
     @abstractmethod
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
-        """Set the effort (N·m / N, ``joint_names`` order) applied from now on.
+        """Set the effort (N·m / N, ``actuator_names`` order) applied from now on.
 
         Raises :class:`PlantError` for a wrong length or a non-finite value; the plant then
         keeps the effort it had.
@@ -114,4 +152,5 @@ class Plant(ABC):
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
     ) -> None:
-        """Move to positions ``q0`` with velocities ``v0`` (default: at rest), effort zero."""
+        """Move to configuration ``q0`` (nq) with velocity ``v0`` (nv; default: at rest), effort
+        zero."""

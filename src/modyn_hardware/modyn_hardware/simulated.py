@@ -42,10 +42,44 @@ therefore integrated implicitly or exactly, and the rest of the dynamics as befo
 * without any friction (or ``friction=False``), both are the plain schemes: RK4 (error O(dt⁴))
   and semi-implicit Euler (q̇ ← q̇ + dt q̈, then q ← q + dt q̇, symplectic), unchanged.
 
+Any mechanism (:mod:`modyn_model.contract`): the state is (q, v) with nq configuration and nv
+velocity coordinates, the effort written is the actuators' u (nu), and the dynamics are
+A(q) v̇ + H(q, v) = τ with τ = Sᵀ(q) u (``model.generalized_forces``). Two flags are computed
+once from the contract at construction:
+
+* ``vector_space``: nq = nv and ``model.integrate(q, v, dt)`` is q + v·dt (a probe at a random
+  state, to the last bit). Then the schemes above run exactly as written, on plain numpy.
+  Otherwise (a quaternion, nq > nv) every configuration update goes through ``model.integrate``:
+  semi-implicit Euler is q⁺ = q ⊕ h v⁺, and RK4 becomes its Lie-group form that needs only
+  ``integrate`` (the commutator-free method CF4 of Celledoni, Marthinsen & Owren 2003, fourth
+  order on any Lie group; on a vector space it *is* classical RK4)::
+
+      v̇₁ = f(q, v)                          q₂ = q ⊕ h/2 v,          v₂ = v + h/2 v̇₁
+      v̇₂ = f(q₂, v₂)                        q₃ = q ⊕ h/2 v₂,         v₃ = v + h/2 v̇₂
+      v̇₃ = f(q₃, v₃)                        q₄ = q₂ ⊕ h (v₃ − v/2),  v₄ = v + h v̇₃
+      v̇₄ = f(q₄, v₄)
+      q⁺ = (q ⊕ h/12 (3v + 2v₂ + 2v₃ − v₄)) ⊕ h/12 (−v + 2v₂ + 2v₃ + 3v₄)
+      v⁺ = v + h/6 (v̇₁ + 2v̇₂ + 2v̇₃ + v̇₄)
+
+  (ETDRK4 takes its stage configurations the same way). A plain "q ⊕ h Σ bᵢvᵢ" with RK4's
+  weights would be second order only: the stage velocities live in different tangent spaces.
+* ``identity_actuation``: nu = nv and S = I at the neutral and at a probe configuration. Then τ
+  is the written effort itself (no call); else τ = ``model.generalized_forces(q, u)`` at each
+  stage's configuration (u held over the step).
+
+Friction is not part of the contract: the implicit damping/stiction treatment reads the
+per-joint parameters of a tree model (``viscous``, ``coulomb``, ``static_friction``,
+``stribeck_velocity``, and ``extras``/``with_parameters`` for the Euler step's A + dt·D). A model
+without them is integrated with its own ``forward_dynamics(friction=...)`` by the plain schemes
+(its friction, if it has any, then explicit; ``implicit_damping`` is False). A model with the
+parameters but without ``with_parameters`` is refused when its damping would need the Euler
+step (a :class:`PlantError` naming the model and the integrator).
+
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
 generated dynamics' internal float lists); with friction, the RK4 step's eigen-decomposition and
-a stick/slip change's solve allocate a few n×n temporaries.
+a stick/slip change's solve allocate a few n×n temporaries. A mechanism that is not a vector
+space allocates in ``model.integrate`` (a handful of small arrays per stage).
 """
 
 from __future__ import annotations
@@ -56,53 +90,75 @@ from collections.abc import Sequence
 import numpy as np
 import scipy.linalg
 
-from modyn_model import ModelError, RobotModel
+from modyn_model import ModelError
 from modyn_model import algorithms as alg
 
-from .checks import checked_vector
+from .checks import checked_vector, is_identity_actuation, is_vector_space
 from .implicit_friction import solve_dry_friction
 from .plant import Plant, PlantError, PlantState
 
-__all__ = ["SimulatedPlant", "INTEGRATORS"]
+__all__ = ["SimulatedPlant", "INTEGRATORS", "is_vector_space", "is_identity_actuation"]
 
 #: Names accepted by ``SimulatedPlant(integrator=...)``.
 INTEGRATORS = ("rk4", "semi_implicit_euler")
+#: the per-joint friction parameters the implicit friction treatment reads (a tree model's)
+_FRICTION_FIELDS = ("viscous", "coulomb", "static_friction", "stribeck_velocity")
+
+
+def _friction_parameters(model) -> dict[str, np.ndarray] | None:
+    """The per-joint friction parameters (nv each) of a model that has them, else None."""
+    if not all(hasattr(model, f) for f in _FRICTION_FIELDS):
+        return None
+    values = {f: np.asarray(getattr(model, f), dtype=float) for f in _FRICTION_FIELDS}
+    if any(x.shape != (model.nv,) for x in values.values()):
+        return None
+    return values
 
 
 class SimulatedPlant(Plant):
-    """A fixed-base robot simulated with the model's forward dynamics.
+    """A mechanism simulated with its model's forward dynamics.
 
     Parameters
     ----------
-    model : RobotModel
-        The robot (joint order, inertia, rotor inertia, friction, gravity).
+    model : MechanismModel
+        The mechanism (:mod:`modyn_model.contract`; for an arm a RobotModel: joint order,
+        inertia, rotor inertia, friction, gravity).
     integrator : {"rk4", "semi_implicit_euler"}
         Integration scheme, see the module docstring.
-    q0 : (n,) array_like, optional
-        Initial positions (rad / m) in ``model.joint_names`` order; default zeros. The plant
-        starts at rest with zero effort at time 0.
+    q0 : (nq,) array_like, optional
+        Initial configuration in ``model.coordinate_names`` order; default ``model.neutral()``
+        (zeros for an arm). The plant starts at rest with zero effort at time 0.
     friction : bool
         Include the model's joint friction (default True). False simulates the frictionless
         rigid body, e.g. to check energy conservation.
 
     Attributes
     ----------
-    model : RobotModel
+    model : MechanismModel
     integrator : str
+    vector_space, identity_actuation : bool
+        The two flags of the module docstring.
     friction : bool
     friction_solves : int
         Steps whose dry friction needed the stick/slip solve (a joint at rest, or one whose
         velocity changed sign).
     implicit_damping : bool
         True: viscous damping of any stiffness is integrated stably (the node's load-time check
-        then only informs).
+        then only informs). False for a model without per-joint friction parameters that is
+        simulated with friction (its own friction, if any, is then explicit).
+
+    Raises
+    ------
+    PlantError
+        An unknown integrator, a bad ``q0``, or a model whose viscous damping the chosen
+        integrator can only take through a tree model's ``with_parameters`` it lacks.
     """
 
     implicit_damping = True
 
     def __init__(
         self,
-        model: RobotModel,
+        model,
         integrator: str = "rk4",
         q0: Sequence[float] | np.ndarray | None = None,
         *,
@@ -113,30 +169,43 @@ class SimulatedPlant(Plant):
         self.model = model
         self.integrator = integrator
         self.friction = bool(friction)
-        n = model.n
+        nq, n, nu = model.nq, model.nv, model.nu  # n: the velocity size, of every v-space buffer
+        self.vector_space = is_vector_space(model)
+        self.identity_actuation = is_identity_actuation(model)
         self._data = model.make_data()
         # state, effort and integrator workspace, allocated once
-        self._q = np.zeros(n)
+        self._q = np.zeros(nq)
         self._v = np.zeros(n)
+        # τ (nv): the generalized forces; with S = I the written effort itself
         self._tau = np.zeros(n)
-        self._qs = np.zeros(n)  # stage position
+        self._cmd = self._tau if self.identity_actuation else np.zeros(nu)  # u (nu), as written
+        arm = self.vector_space and self.identity_actuation  # messages name joints, as always
+        self._effort_names = (tuple(model.actuator_names), "joint" if arm else "actuator")
+        self._qs = np.zeros(nq)  # stage configuration
         self._vs = np.zeros(n)  # stage velocity
+        self._w = np.zeros(n)  # the velocity a configuration update applies
         self._a1 = np.zeros(n)
         self._a2 = np.zeros(n)
         self._a3 = np.zeros(n)
         self._v2 = np.zeros(n)
         self._v3 = np.zeros(n)
+        self._v4 = np.zeros(n)
         self._time = 0.0
         self.friction_solves = 0
-        # friction, split into the viscous diagonal D and the dry magnitude μ(q̇)
+        # friction, split into the viscous diagonal D and the dry magnitude μ(q̇); a model
+        # without per-joint friction parameters keeps its own (plain schemes, explicit)
+        params = _friction_parameters(model)
+        self.implicit_damping = params is not None or not self.friction
         zeros = np.zeros(n)
-        fv = np.asarray(model.viscous, dtype=float) if friction else zeros
-        fc = np.asarray(model.coulomb, dtype=float) if friction else zeros
-        vs = np.asarray(model.stribeck_velocity, dtype=float)
-        stribeck = friction & (vs > 0.0)
+        use = friction and params is not None
+        fv = params["viscous"] if use else zeros
+        fc = params["coulomb"] if use else zeros
+        vs = params["stribeck_velocity"] if use else zeros
+        fst = params["static_friction"] if use else zeros
+        stribeck = use & (vs > 0.0)
         self._fv = fv.copy()
         self._fc = fc.copy()
-        self._stribeck_extra = np.where(stribeck, model.static_friction - fc, 0.0)
+        self._stribeck_extra = np.where(stribeck, fst - fc, 0.0)
         self._stribeck_scale = np.where(stribeck, vs, 1.0)
         self._has_stribeck = bool(np.any(self._stribeck_extra != 0.0))
         self._damped = bool(np.any(fv > 0.0))
@@ -168,20 +237,47 @@ class SimulatedPlant(Plant):
         self._va = np.zeros(n)  # stage velocities
         self._vb = np.zeros(n)
         self._vc = np.zeros(n)
-        self._euler_models: dict[float, tuple[RobotModel, object]] = {}
+        self._euler_models: dict[float, tuple[object, object]] = {}
+        needs_euler_model = self._damped and (integrator == "semi_implicit_euler" or self._dry)
+        if needs_euler_model and not (
+            hasattr(model, "with_parameters") and hasattr(model, "extras")
+        ):
+            raise PlantError(
+                f"simulated plant: model '{model.name}' ({type(model).__name__}, {model.source}) "
+                f"has viscous damping, which integrator '{integrator}' takes implicitly through "
+                "the model with its rotor inertias raised by dt·Fv (a tree model's "
+                "with_parameters(extras=...)); this model has no such method: use integrator "
+                "'rk4' without dry friction, or friction=False"
+            )
         if self._plain:
-            self._step = self._step_rk4 if integrator == "rk4" else self._step_euler
+            rk4 = self._step_rk4 if self.vector_space else self._step_rk4_group
+            self._step = rk4 if integrator == "rk4" else self._step_euler
         elif integrator == "rk4":
             self._step = self._step_rk4_friction
         else:
             self._step = self._step_euler_friction
         if q0 is not None:
             self.reset(q0)
+        elif not self.vector_space:
+            self._q[:] = model.neutral()
 
     # ------------------------------------------------------------------ Plant
     @property
     def joint_names(self) -> tuple[str, ...]:
-        return self.model.joint_names
+        """The model's coordinate names (its joint names for an arm)."""
+        return tuple(self.model.coordinate_names)
+
+    @property
+    def coordinate_names(self) -> tuple[str, ...]:
+        return tuple(self.model.coordinate_names)
+
+    @property
+    def velocity_names(self) -> tuple[str, ...]:
+        return tuple(self.model.velocity_names)
+
+    @property
+    def actuator_names(self) -> tuple[str, ...]:
+        return tuple(self.model.actuator_names)
 
     @property
     def time(self) -> float:
@@ -189,19 +285,19 @@ class SimulatedPlant(Plant):
         return self._time
 
     def read(self) -> PlantState:
-        """A snapshot (copies) of time, q, q̇ and the applied effort."""
-        return PlantState.snapshot(self._time, self._q, self._v, self._tau)
+        """A snapshot (copies) of time, q (nq), v (nv) and the applied effort u (nu)."""
+        return PlantState.snapshot(self._time, self._q, self._v, self._cmd)
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
-        """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.
+        """Apply ``effort`` (N·m / N, ``actuator_names`` order, nu values) from now on.
 
         Raises
         ------
         PlantError
-            Wrong length or a non-finite value (the message names the joint); the previous
+            Wrong length or a non-finite value (the message names the actuator); the previous
             effort stays in force.
         """
-        self._tau[:] = self._checked("effort", effort)
+        self._cmd[:] = checked_vector("effort", effort, *self._effort_names)
 
     def step(self, dt: float) -> None:
         """Advance by ``dt`` seconds (> 0) under the last written effort.
@@ -227,52 +323,114 @@ class SimulatedPlant(Plant):
                 f"the simulation diverged at t = {self._time:.6f} s (non-finite state); "
                 "reduce the step or the gains"
             )
-        self._q += dq
+        if self.vector_space:
+            self._q += dq
+        else:  # the step returned the new configuration (model.integrate)
+            np.copyto(self._q, dq)
         self._v += dv
         self._time += dt
 
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
     ) -> None:
-        """Move to ``q0`` (rad / m) with velocity ``v0`` (default at rest) and zero effort.
+        """Move to ``q0`` (nq, ``coordinate_names`` order) with velocity ``v0`` (nv; default at
+        rest) and zero effort.
 
         Time keeps running (:attr:`time` is not rewound).
+
+        Raises
+        ------
+        PlantError
+            Wrong length, a non-finite value, or (not a vector space) a ``q0`` that is not a
+            configuration of the model: ``model.integrate(q0, 0, 0)`` moves it by more than 1e-6
+            (e.g. a quaternion that is not of unit norm).
         """
-        q = self._checked("q0", q0)
-        v = self._checked("v0", v0) if v0 is not None else None
+        model = self.model
+        q = self._checked("q0", q0, model.coordinate_names, "coordinate")
+        v = (
+            self._checked("v0", v0, model.velocity_names, "velocity coordinate")
+            if v0 is not None
+            else None
+        )
+        if not self.vector_space:
+            q = self._on_manifold(q)
         self._q[:] = q
         if v is None:
             self._v.fill(0.0)
         else:
             self._v[:] = v
+        self._cmd.fill(0.0)
         self._tau.fill(0.0)
 
     # ------------------------------------------------------------------ internals
-    def _checked(self, name: str, x) -> np.ndarray:
-        return checked_vector(name, x, self.joint_names)
+    def _checked(self, name: str, x, names=None, kind: str = "joint") -> np.ndarray:
+        if names is None:
+            return checked_vector(name, x, self.joint_names)
+        names = tuple(names)
+        if self.vector_space and self.identity_actuation:
+            kind = "joint"  # an arm: the messages name joints, as they always did
+        return checked_vector(name, x, names, kind)
+
+    def _on_manifold(self, q: np.ndarray) -> np.ndarray:
+        """``q`` projected by ``model.integrate(q, 0, 0)`` (a unit quaternion normalized), or
+        PlantError when that moves it by more than 1e-6."""
+        model = self.model
+        try:
+            projected = np.asarray(model.integrate(q, np.zeros(model.nv), 0.0), dtype=float)
+        except ModelError as exc:
+            raise PlantError(f"q0 is not a configuration of model '{model.name}': {exc}") from None
+        if not np.all(np.isfinite(projected)) or np.max(np.abs(projected - q)) > 1e-6:
+            raise PlantError(
+                f"q0 = {q.tolist()} is not a configuration of model '{model.name}' "
+                f"({list(model.coordinate_names)}): the model's integrate(q0, 0, 0) gives "
+                f"{projected.tolist()} (e.g. a quaternion must have unit norm)"
+            )
+        return projected
+
+    def _generalized(self, q: np.ndarray) -> np.ndarray:
+        """τ = Sᵀ(q) u at configuration q (the written effort itself when S = I)."""
+        if self.identity_actuation:
+            return self._tau
+        np.copyto(self._tau, self.model.generalized_forces(q, self._cmd))
+        return self._tau
+
+    def _finish(self, w: np.ndarray, h: float) -> np.ndarray:
+        """The step's configuration update by velocity ``w`` over ``h``: on a vector space the
+        increment h·w (in ``w``, in place), else the new configuration q ⊕ h·w."""
+        if self.vector_space:
+            w *= h
+            return w
+        return np.asarray(self.model.integrate(self._q, w, h), dtype=float)
+
+    def _stage(self, q: np.ndarray, v: np.ndarray, h: float, out: np.ndarray) -> np.ndarray:
+        """``out`` = q ⊕ h·v (a stage configuration)."""
+        if self.vector_space:
+            np.multiply(v, h, out=out)
+            out += q
+        else:
+            np.copyto(out, self.model.integrate(q, v, h))
+        return out
 
     def _accel(self, q: np.ndarray, v: np.ndarray) -> np.ndarray:
         """q̈(q, q̇, τ) in the workspace buffer (valid until the next call): the full dynamics on
         the plain path; with friction, the frictionless dynamics under τ − μ·sign(q̇_k) − D q̇
         (the dry friction held at its start-of-step value, the viscous one at this stage)."""
+        tau = self._tau if self.identity_actuation else self._generalized(q)
         if self._plain:
-            return alg.forward_dynamics(
-                self.model, self._data, q, v, self._tau, friction=self.friction
-            )
+            return alg.forward_dynamics(self.model, self._data, q, v, tau, friction=self.friction)
         eff = self._effort
         np.multiply(self._fv, v, out=eff)
         eff += self._frozen
-        np.subtract(self._tau, eff, out=eff)
+        np.subtract(tau, eff, out=eff)
         return alg.forward_dynamics(self.model, self._data, q, v, eff, friction=False)
 
     def _step_euler(self, h: float) -> tuple[np.ndarray, np.ndarray]:
         dv = self._vs
         np.multiply(self._accel(self._q, self._v), h, out=dv)
         # q advances with the *new* velocity: that is what makes the scheme symplectic
-        dq = self._qs
-        np.add(self._v, dv, out=dq)
-        dq *= h
-        return dq, dv
+        w = self._w
+        np.add(self._v, dv, out=w)
+        return self._finish(w, h), dv
 
     def _step_rk4(self, h: float) -> tuple[np.ndarray, np.ndarray]:
         q, v, qs, vs = self._q, self._v, self._qs, self._vs
@@ -308,6 +466,53 @@ class SimulatedPlant(Plant):
         a2 += a4
         a2 *= h / 6.0
         return v2, a2
+
+    def _step_rk4_group(self, h: float) -> tuple[np.ndarray, np.ndarray]:
+        """CF4 (module docstring): RK4 when the configuration is updated by ``model.integrate``.
+        Returns the new configuration and the velocity increment."""
+        model, q, v = self.model, self._q, self._v
+        a1, a2, a3, v2, v3, v4, w = (
+            self._a1,
+            self._a2,
+            self._a3,
+            self._v2,
+            self._v3,
+            self._v4,
+            self._w,
+        )
+        half = 0.5 * h
+        np.copyto(a1, self._accel(q, v))
+        q2 = np.asarray(model.integrate(q, v, half), dtype=float)
+        np.multiply(a1, half, out=v2)
+        v2 += v
+        np.copyto(a2, self._accel(q2, v2))
+        q3 = model.integrate(q, v2, half)
+        np.multiply(a2, half, out=v3)
+        v3 += v
+        np.copyto(a3, self._accel(q3, v3))
+        np.multiply(v, 0.5, out=w)  # q4 = q2 ⊕ h (v3 − v/2)
+        np.subtract(v3, w, out=w)
+        q4 = model.integrate(q2, w, h)
+        np.multiply(a3, h, out=v4)
+        v4 += v
+        a4 = self._accel(q4, v4)
+        # q⁺ = (q ⊕ h/12 (3v + 2v2 + 2v3 − v4)) ⊕ h/12 (−v + 2v2 + 2v3 + 3v4)
+        v2 += v3
+        v2 *= 2.0  # 2 (v2 + v3)
+        np.multiply(v, 3.0, out=w)
+        w += v2
+        w -= v4
+        q_mid = model.integrate(q, w, h / 12.0)
+        np.multiply(v4, 3.0, out=w)
+        w += v2
+        w -= v
+        q_new = np.asarray(model.integrate(q_mid, w, h / 12.0), dtype=float)
+        a2 += a3
+        a2 *= 2.0
+        a2 += a1
+        a2 += a4
+        a2 *= h / 6.0
+        return q_new, a2
 
     # ------------------------------------------------------------------ friction
     def _freeze_dry_friction(self) -> None:
@@ -348,7 +553,7 @@ class SimulatedPlant(Plant):
         self.friction_solves += 1
         return self._u
 
-    def _euler_model(self, h: float) -> tuple[RobotModel, object]:
+    def _euler_model(self, h: float) -> tuple[object, object]:
         """The model whose mass matrix is A + h·D (rotor inertias raised by h·Fv), and its
         data; one per step size, built on first use."""
         found = self._euler_models.get(h)
@@ -368,7 +573,8 @@ class SimulatedPlant(Plant):
 
     def _step_euler_friction(self, h: float) -> tuple[np.ndarray, np.ndarray]:
         model, data = self._euler_model(h)
-        q, v, dv, dq = self._q, self._v, self._vs, self._qs
+        q, v, dv, dq = self._q, self._v, self._vs, self._w
+        tau = self._generalized(q)  # held over the step (S at its start)
         self._freeze_dry_friction()
         if self._dry and not self._consistent(v):
             # a joint with dry friction at rest: the stick/slip solve is needed anyway; its
@@ -377,7 +583,7 @@ class SimulatedPlant(Plant):
             b = self._b
             np.multiply(self._fv, v, out=b)
             b += alg.bias_forces(model, data, q, v, friction=False)
-            np.subtract(self._tau, b, out=b)
+            np.subtract(tau, b, out=b)
             b *= h
             b += M @ v
             np.multiply(self._mu, h, out=self._c)
@@ -385,12 +591,11 @@ class SimulatedPlant(Plant):
             self.friction_solves += 1
             np.subtract(self._u, v, out=dv)
             np.add(v, dv, out=dq)
-            dq *= h
-            return dq, dv
+            return self._finish(dq, h), dv
         eff = self._effort  # τ − μ sign(q̇) − D q̇
         np.multiply(self._fv, v, out=eff)
         eff += self._frozen
-        np.subtract(self._tau, eff, out=eff)
+        np.subtract(tau, eff, out=eff)
         # (A + hD)⁻¹ (τ − C q̇ − Q − D q̇ − μ sign(q̇)): the damped model's frictionless q̈
         a = alg.forward_dynamics(model, data, q, v, eff, friction=False)
         np.multiply(a, h, out=dv)
@@ -401,8 +606,7 @@ class SimulatedPlant(Plant):
                 u = self._resolve_dry(M, dq, h)
                 np.subtract(u, v, out=dv)
         np.add(v, dv, out=dq)
-        dq *= h
-        return dq, dv
+        return self._finish(dq, h), dv
 
     def _etd_factors(self, h: float) -> None:
         """The step's matrix functions of A⁻¹D, A frozen at the step's start, from the
@@ -446,8 +650,10 @@ class SimulatedPlant(Plant):
             return self._step_euler_friction(h)
         if self._damped:
             dq, dv = self._step_etd(h)
-        else:
+        elif self.vector_space:
             dq, dv = self._step_rk4(h)
+        else:
+            dq, dv = self._step_rk4_group(h)
         if self._dry:
             np.add(self._v, dv, out=self._tmp2)
             if not self._consistent(self._tmp2):
@@ -466,7 +672,11 @@ class SimulatedPlant(Plant):
 
         E = e^{hL}, E½ = e^{hL/2}, P½ = h/2 φ1(hL/2), F1 = h(φ1 − 3φ2 + 4φ3)(hL),
         F2 = h(2φ2 − 4φ3)(hL), F3 = h(4φ3 − φ2)(hL). Classical RK4 when D = 0; exact for the
-        velocity of a damped inertia under a constant effort (F1 + 2F2 + F3 = h φ1(hL))."""
+        velocity of a damped inertia under a constant effort (F1 + 2F2 + F3 = h φ1(hL)).
+
+        Not a vector space: the configurations are CF4's (module docstring), q_a = q ⊕ h/2 q̇,
+        q_b = q ⊕ h/2 q̇_a, q_c = q_a ⊕ h (q̇_b − q̇/2), and q⁺ its two-exponential update; the
+        step then returns q⁺ itself instead of an increment."""
         self._etd_factors(h)
         q, v = self._q, self._v
         n0, na, nb, nc = self._k
@@ -477,30 +687,52 @@ class SimulatedPlant(Plant):
         np.matmul(Eh, v, out=va)
         np.matmul(Ph, n0, out=tmp)
         va += tmp
-        np.multiply(v, half, out=qs)
-        qs += q
-        self._slope(qs, va, na)
+        group = not self.vector_space
+        if group:
+            qa = np.asarray(self.model.integrate(q, v, half), dtype=float)
+            self._slope(qa, va, na)
+        else:
+            np.multiply(v, half, out=qs)
+            qs += q
+            self._slope(qs, va, na)
         np.matmul(Eh, v, out=vb)
         np.matmul(Ph, na, out=tmp)
         vb += tmp
-        np.multiply(va, half, out=qs)
-        qs += q
+        self._stage(q, va, half, qs)  # q_b
         self._slope(qs, vb, nb)
         np.multiply(nb, 2.0, out=tmp)
         tmp -= n0
         np.matmul(Ph, tmp, out=vc)
         np.matmul(Eh, va, out=tmp)
         vc += tmp
-        np.multiply(vb, h, out=qs)
-        qs += q
+        if group:  # q_c = q_a ⊕ h (q̇_b − q̇/2)
+            np.multiply(v, 0.5, out=self._w)
+            np.subtract(vb, self._w, out=self._w)
+            self._stage(qa, self._w, h, qs)
+        else:
+            np.multiply(vb, h, out=qs)
+            qs += q
         self._slope(qs, vc, nc)
-        # dq = h/6 (q̇ + 2 q̇_a + 2 q̇_b + q̇_c) in self._a1
-        dq = self._a1
-        np.add(va, vb, out=dq)
-        dq *= 2.0
-        dq += v
-        dq += vc
-        dq *= h / 6.0
+        if group:  # q⁺ = (q ⊕ h/12 (3q̇ + 2q̇_a + 2q̇_b − q̇_c)) ⊕ h/12 (−q̇ + 2q̇_a + 2q̇_b + 3q̇_c)
+            w, s = self._w, self._a1
+            np.add(va, vb, out=s)
+            s *= 2.0
+            np.multiply(v, 3.0, out=w)
+            w += s
+            w -= vc
+            q_mid = self.model.integrate(q, w, h / 12.0)
+            np.multiply(vc, 3.0, out=w)
+            w += s
+            w -= v
+            dq = np.asarray(self.model.integrate(q_mid, w, h / 12.0), dtype=float)
+        else:
+            # dq = h/6 (q̇ + 2 q̇_a + 2 q̇_b + q̇_c) in self._a1
+            dq = self._a1
+            np.add(va, vb, out=dq)
+            dq *= 2.0
+            dq += v
+            dq += vc
+            dq *= h / 6.0
         # dv = E q̇ − q̇ + F1 N_0 + F2 (N_a + N_b) + F3 N_c in self._a2
         dv = self._a2
         np.matmul(self._E_full, v, out=dv)

@@ -22,7 +22,9 @@ through the entry-point group ``modyn.mechanisms`` (``setup.py``)::
 The loader is called as ``loader(description, source=<file or "<text>">, base_dir=<its
 directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built-in kinds:
 ``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``),
-``xacro`` (``file``, ``args``, and the same options) and ``mdh`` (``file``, or the table inline).
+``xacro`` (``file``, ``args``, and the same options), ``mdh`` (``file``, or the table inline) and
+``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
+:class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 """
 
@@ -160,10 +162,17 @@ def _load_mdh_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     return RobotModel.from_mdh({k: v for k, v in d.items() if k != "kind"})
 
 
+def _load_ball_joint_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.ball_joint import BallJointBody
+
+    return BallJointBody.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
     "mdh": _load_mdh_kind,
+    "ball_joint": _load_ball_joint_kind,
 }
 
 
