@@ -34,13 +34,13 @@ from modyn_control.gains import decoupled_inertia, pid_triple_pole_gains
 from modyn_control.law_base import LawSwitch, Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
 from modyn_control.laws import JointPD
-from modyn_control.sampler import TrajectorySampler
 from modyn_hardware.mujoco_plant import MujocoPlant
 from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 from modyn_model import algorithms as alg
 from modyn_trajectory.planner import plan_joint_motion
 from modyn_trajectory.quintic import sample_times
+from modyn_trajectory.sampler import TrajectorySampler
 
 __all__ = [
     "Setup",
