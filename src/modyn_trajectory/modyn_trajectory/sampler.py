@@ -146,4 +146,3 @@ class TrajectorySampler:
             f"TrajectorySampler({len(self._knots)} points, n={self.n}, "
             f"start={self.start:.9g} s, end={self.end:.9g} s)"
         )
-
