@@ -445,6 +445,7 @@ class FeedbackController(Node):
         self._actuator_limit = self._next_actuator_limit.copy()
         self._reference = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv))
         self._tau = np.zeros(nv)
+        self._law_tau = np.zeros(nv)
         self.joint_map = JointMap(model.coordinate_names)
         # per-tick buffers: nothing is allocated on the hot path but the message's list
         self._q = np.zeros(nq)
@@ -613,8 +614,12 @@ class FeedbackController(Node):
             if schedule.hold_serial != self._hold_serial:
                 self.hold.capture(schedule.hold_pose)
                 self._hold_serial = schedule.hold_serial
-            if tick.hand_over:  # bumpless: the law's last torque fades into the hold's
-                self.hand_over.start(self._t_law, self.switch.last)
+            if tick.hand_over and self.hand_over.fades(t, self._t_law):
+                # bumpless, as the law switch: the law once more at its last reference (views
+                # of the finished or dropped trajectory's sampler, not sampled since), its
+                # torque fading into the hold's
+                self.switch.step(t, q, v, self._reference, self._law_tau)
+                self.hand_over.start(t, self._law_tau)
             np.copyto(tau, self.hold.generalized(q, v))
             self.hand_over.apply(t, tau)
             self.switch.interrupt(tau, t)  # the law takes over from this torque

@@ -25,11 +25,12 @@ hold torque), the law is reset and warm-started from that torque at its first ti
 takes over the static load the hold was carrying (the arm's weight, for a PID).
 
 The other way, from a law to the hold (a trajectory done, stopped or aborted),
-:class:`HoldHandOver` fades the gap between the law's last torque and the hold's: the hold's
-own torque plus ``δ · max(0, 1 − (t − t_l)/T)``, δ = τ_law(t_l) − τ_hold(t_1), counted from the
-law's last tick t_l (so a hold that starts a whole blend time after the law's last torque, a
-``~/stop`` between sparse ticks, starts as the plain hold). The torque then never steps by more
-than the hold's own change plus ``|δ| Δt / T`` per tick, the bound of the law switch.
+:class:`HoldHandOver` makes the same fade as the law switch with the hold as the new law: at the
+first hold tick t_s the law is evaluated once more (at its last reference) and the output is
+the hold's torque plus ``δ · max(0, 1 − (t − t_s)/T)``, δ = τ_law(t_s) − τ_hold(t_s), so the
+torque never steps by more than the hold's own change plus ``|δ| Δt / T`` per tick. A law whose
+last tick is a blend time or more before t_s (a ``~/stop`` between sparse ticks) is not faded
+from.
 """
 
 from __future__ import annotations
@@ -292,7 +293,8 @@ class LawSwitch:
 
 
 class HoldHandOver:
-    """Bumpless hand-over from a law to the hold: the linear fade of the torque gap.
+    """Bumpless hand-over from a law to the hold: the law switch's fade, with the hold as the
+    new law.
 
     Parameters
     ----------
@@ -303,18 +305,22 @@ class HoldHandOver:
 
     Notes
     -----
-    :meth:`start` is told the law's last torque τ_l and its time t_l when the hold takes over;
-    the first :meth:`apply` (time t_1, hold torque τ_h(t_1)) takes δ = τ_l − τ_h(t_1), and every
-    :meth:`apply` at time t adds ``δ · (1 − (t − t_l)/T)`` while that is positive. At t_1 the
-    output is ``τ_h + (1 − Δt/T) δ``, a step of ``|δ| Δt / T`` from τ_l.
+    At the first hold tick t_s the node evaluates the law once more (its last reference, the
+    last point of a finished trajectory or the reference where a stopped one was) and gives that
+    torque τ_law(t_s) to :meth:`start`; :meth:`apply` then adds ``δ · max(0, 1 − (t − t_s)/T)``
+    to the hold's torque, δ = τ_law(t_s) − τ_hold(t_s): exactly what
+    :class:`LawSwitch` does at a change of law, so the hand-over steps as the law switch does.
+    When the law's last tick is a blend time or more before t_s (a ``~/stop`` between sparse
+    ticks) there is nothing to continue (as :data:`RESUME_WINDOW` for the other direction): the
+    node does not call :meth:`start`, the hold starts as it is.
     """
 
     def __init__(self, nv: int, blend_time: float = 0.1):
         self.blend_time = 0.0
         self.set_blend_time(blend_time)
         self.gap = np.zeros(nv)  # δ (N·m / N)
-        self._last = np.zeros(nv)
-        self._t_last = 0.0
+        self._law = np.zeros(nv)
+        self._t_switch = 0.0
         self._armed = False
         self._active = False
 
@@ -329,10 +335,14 @@ class HoldHandOver:
         """True while a gap is being faded out."""
         return self._active
 
-    def start(self, t_last: float, tau_last) -> None:
-        """The hold takes over from a law whose last torque was ``tau_last`` at ``t_last`` (s)."""
-        np.copyto(self._last, tau_last)
-        self._t_last = float(t_last)
+    def fades(self, t: float, t_law: float) -> bool:
+        """Whether a hand-over at ``t`` after the law's last tick at ``t_law`` is faded."""
+        return self.blend_time > 0.0 and t - t_law < self.blend_time
+
+    def start(self, t: float, tau_law) -> None:
+        """The hold takes over at ``t`` (s) from a law whose torque there is ``tau_law``."""
+        np.copyto(self._law, tau_law)
+        self._t_switch = float(t)
         self._armed = True
         self._active = False
 
@@ -344,11 +354,11 @@ class HoldHandOver:
         """Add the fading gap to the hold's torque ``tau`` (in place) at time ``t`` (s)."""
         if self._armed:
             self._armed = False
-            if self.blend_time > 0.0 and t - self._t_last < self.blend_time:
-                np.subtract(self._last, tau, out=self.gap)
+            if self.blend_time > 0.0:
+                np.subtract(self._law, tau, out=self.gap)
                 self._active = True
         if self._active:
-            w = 1.0 - (t - self._t_last) / self.blend_time
+            w = 1.0 - (t - self._t_switch) / self.blend_time
             if w <= 0.0:
                 self._active = False
             else:
