@@ -620,6 +620,8 @@ class FeedbackController(Node):
                 # torque fading into the hold's
                 self.switch.step(t, q, v, self._reference, self._law_tau)
                 self.hand_over.start(t, self._law_tau)
+            elif tick.hand_over:
+                self.hand_over.cancel()
             np.copyto(tau, self.hold.generalized(q, v))
             self.hand_over.apply(t, tau)
             self.switch.interrupt(tau, t)  # the law takes over from this torque
