@@ -31,16 +31,16 @@ import numpy as np
 from modyn_bringup.demo import DEMO_GOALS
 from modyn_bringup.system import load_system
 from modyn_control.gains import decoupled_inertia, pid_triple_pole_gains
-from modyn_control.law_base import LawSwitch, Reference
+from modyn_control.hold import HoldLaw
+from modyn_control.law_base import HoldHandOver, LawSwitch, Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
-from modyn_control.laws import JointPD
-from modyn_control.sampler import TrajectorySampler
+from modyn_control.laws import gains
 from modyn_hardware.mujoco_plant import MujocoPlant
 from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
-from modyn_model import algorithms as alg
 from modyn_trajectory.planner import plan_joint_motion
 from modyn_trajectory.quintic import sample_times
+from modyn_trajectory.sampler import TrajectorySampler
 
 __all__ = [
     "Setup",
@@ -154,34 +154,44 @@ def plan_goals(
 
 
 def closed_loop(s: Setup, plant, law, samplers, t_end: float) -> Run:
-    """The feedback_controller's tick against ``plant`` from ``s.q0`` at rest until ``t_end``."""
-    model, n, dt = s.model, s.model.n, s.dt
+    """The feedback_controller's tick against ``plant`` from ``s.q0`` at rest until ``t_end``:
+    the law while a trajectory runs, the hold (HoldLaw) otherwise, the bumpless hand-over to it
+    (HoldHandOver, the law evaluated once more at its last reference) as the node does it."""
+    model, n, dt = s.model, s.model.nv, s.dt
     plant.reset(s.q0)
     switch = LawSwitch(law, 0.1)
-    hold = JointPD(n, s.kp, s.kd)
-    data = model.make_data()
+    hand_over = HoldHandOver(n, 0.1)
+    hold = HoldLaw(model, gains(s.kp, n, "kp"), gains(s.kd, n, "kd"))
     steps = int(round(t_end / dt)) + 1
     out = Run(*(np.zeros((steps, n)) for _ in range(5)), moving=np.zeros(steps, dtype=bool))
     out.t = np.arange(steps) * dt
-    tau = np.zeros(n)
-    q_hold = s.q0.copy()
-    current = 0
+    tau, law_tau = np.zeros(n), np.zeros(n)
+    hold.capture(s.q0)
+    current, followed, t_law, ref = 0, False, 0.0, None
     for k in range(steps):
         t = out.t[k]
         state = plant.read()
         q, v = state.position, state.velocity
         while current < len(samplers) and t > samplers[current].end:
-            q_hold = samplers[current].end_state()[0].copy()  # ended: hold its last point
+            hold.capture(samplers[current].end_state()[0])  # ended: hold its last point
             current += 1
         sampler = samplers[current] if current < len(samplers) else None
         if sampler is not None and t >= sampler.begin:
             ref = Reference(*sampler.sample(t))
             switch.step(t, q, v, ref, tau)
             out.q_d[k], out.moving[k] = ref.q, True
+            followed, t_law = True, t
         else:
-            tau[:] = hold.hold(q, v, q_hold, alg.gravity(model, data, q))
+            if followed and hand_over.fades(t, t_law):  # the law once more, at its last ref
+                switch.step(t, q, v, ref, law_tau)
+                hand_over.start(t, law_tau)
+            elif followed:
+                hand_over.cancel()
+            followed = False
+            np.copyto(tau, hold.generalized(q, v))
+            hand_over.apply(t, tau)
             switch.interrupt(tau, t)
-            out.q_d[k] = q_hold
+            out.q_d[k] = hold.q_hold
         out.q[k], out.v[k], out.tau[k] = q, v, tau
         plant.write(tau)
         plant.step(dt)

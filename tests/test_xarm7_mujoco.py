@@ -32,11 +32,11 @@ from modyn_bringup.episode import Goal, run_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_control.law_base import Reference  # noqa: E402
 from modyn_control.law_catalog import LawSettings, make_law  # noqa: E402
-from modyn_control.sampler import TrajectorySampler  # noqa: E402
 from modyn_hardware.mujoco_plant import MujocoPlant  # noqa: E402
 from modyn_model import RobotModel  # noqa: E402
 from modyn_trajectory.planner import plan_joint_motion  # noqa: E402
 from modyn_trajectory.quintic import sample_times  # noqa: E402
+from modyn_trajectory.sampler import TrajectorySampler  # noqa: E402
 
 XARM7 = "robots/xarm_description/urdf/xarm7.urdf"
 DT = 1e-3

@@ -381,7 +381,7 @@ def desired_motion(episode: Episode) -> tuple[np.ndarray, np.ndarray]:
     The desired motion is the recorded ``trajectory`` messages evaluated with the controller's
     own interpolation (modyn_control's sampler), each from its start to its end.
     """
-    from modyn_control.sampler import sampler_from_message
+    from modyn_control.messages import sampler_from_message
 
     q_d = np.full_like(episode.q, np.nan)
     moving = np.zeros(len(episode.t), dtype=bool)

@@ -54,9 +54,9 @@ class ComputedTorque(ObservedLaw, ControlLaw):
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : modyn_model.MechanismModel
         The controller's model (Â, Ĥ): it may differ from the real robot.
-    omega, zeta : float or (n,) array
+    omega, zeta : float or (nv,) array
         Natural frequency (rad/s, > 0) and damping ratio (≥ 0) of each joint's error dynamics.
     scheme : {"tracking", "position"}
     friction : bool
@@ -66,7 +66,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         it; ``"desired"``, at q̇_d, a feed-forward (:mod:`modyn_control.friction` for why; what
         the node uses).
     integral : bool
-        Add K_I ∫(q_d − q) to w (footnote of [9.24]; removes the static error of an unmodelled
+        Add K_I ∫(q_d ⊖ q) to w (footnote of [9.24]; removes the static error of an unmodelled
         constant torque such as Coulomb friction or a payload's weight); the gains then come
         from :func:`~modyn_control.gains.integral_gains`. The integral (rad/s²) is clamped to
         ±``integral_limit``.
@@ -98,10 +98,9 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         observer_bandwidth=None,
         friction_velocity="measured",
     ):
-        super().__init__(model.n, effort_limit)
+        super().__init__(model, effort_limit)
         if scheme not in SCHEMES:
             raise ControlError(f"scheme = {scheme!r}: expected one of {list(SCHEMES)}")
-        self.model = model
         self.data = model.make_data()
         self.scheme = scheme
         self.friction = bool(friction)
@@ -111,14 +110,14 @@ class ComputedTorque(ObservedLaw, ControlLaw):
             FrictionTerm(model) if self.friction and friction_velocity == "desired" else None
         )
         self.integral = bool(integral)
-        self.kp, self.kd, self.ki = _acceleration_gains(self.n, omega, zeta, self.integral)
+        self.kp, self.kd, self.ki = _acceleration_gains(self.nv, omega, zeta, self.integral)
         if not (np.isfinite(integral_limit) and integral_limit > 0.0):
             raise ControlError(f"integral_limit = {integral_limit}: must be finite and > 0")
         self.integral_limit = float(integral_limit)
-        self.w = np.zeros(self.n)  # the commanded acceleration of the last tick (rad/s²)
-        self.w_integral = np.zeros(self.n)  # K_I ∫ e (rad/s²)
+        self.w = np.zeros(self.nv)  # the commanded acceleration of the last tick (rad/s²)
+        self.w_integral = np.zeros(self.nv)  # K_I ∫ e (rad/s²)
         self._t: float | None = None
-        self._work = np.zeros(self.n)
+        self._work = np.zeros(self.nv)
         self._init_observer(model, observer_bandwidth, self.friction, self.friction_velocity)
 
     def reset(self, q, v) -> None:
@@ -146,7 +145,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
 
     def _acceleration(self, t, q, v, ref: Reference) -> np.ndarray:
         w, work = self.w, self._work
-        np.subtract(ref.q, q, out=w)
+        self.position_error(ref.q, q, w)
         w *= self.kp
         if self.scheme == "tracking":  # [9.24]
             np.subtract(ref.v, v, out=work)
@@ -160,7 +159,7 @@ class ComputedTorque(ObservedLaw, ControlLaw):
             dt = 0.0 if self._t is None else t - self._t
             self._t = t
             if dt > 0.0:
-                np.subtract(ref.q, q, out=work)
+                self.position_error(ref.q, q, work)
                 work *= self.ki
                 work *= dt
                 self.w_integral += work

@@ -36,6 +36,7 @@ import numpy as np
 from modyn_model import algorithms
 
 from .friction import FrictionTerm, checked_friction_velocity
+from .law_base import plain_coordinates
 from .laws import ControlError
 
 __all__ = ["DisturbanceObserver", "ObservedLaw"]
@@ -46,9 +47,9 @@ class DisturbanceObserver:
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : modyn_model.MechanismModel
         The controller's model.
-    bandwidth : float or (n,) array
+    bandwidth : float or (nv,) array
         K_o per joint (rad/s, finite, ≥ 0; 0 leaves that joint's δ̂ at 0).
     friction : bool
         Whether the model's own friction is part of NE (as in the law using the observer).
@@ -73,7 +74,7 @@ class DisturbanceObserver:
         max_gap: float = 0.05,
         friction_velocity: str = "measured",
     ):
-        n = model.n
+        n = model.nv
         k = np.asarray(bandwidth, dtype=float).reshape(-1)
         if k.size not in (1, n):
             raise ControlError(
@@ -83,6 +84,7 @@ class DisturbanceObserver:
             if not (math.isfinite(x) and x >= 0.0):
                 raise ControlError(f"observer_bandwidth[{i}] = {x}: must be finite and >= 0")
         self.model = model
+        self._plain = plain_coordinates(model)
         self.data = model.make_data()
         self.bandwidth = np.broadcast_to(k, (n,)).copy()
         self.friction = bool(friction)
@@ -95,10 +97,10 @@ class DisturbanceObserver:
         self.max_gap = float(max_gap)
         self.estimate = np.zeros(n)
         self._applied = np.zeros(n)  # τ held since the last update
-        self._q = np.zeros(n)
+        self._q = np.zeros(model.nq)
         self._v = np.zeros(n)
         self._t: float | None = None
-        self._qm = np.zeros(n)
+        self._qm = np.zeros(model.nq)
         self._vm = np.zeros(n)
         self._acc = np.zeros(n)
         self._alpha = np.zeros(n)
@@ -113,8 +115,12 @@ class DisturbanceObserver:
         t_prev = self._t
         if t_prev is not None and 0.0 < t - t_prev <= self.max_gap:
             dt = t - t_prev
-            np.add(q, self._q, out=self._qm)
-            self._qm *= 0.5
+            if self._plain:
+                np.add(q, self._q, out=self._qm)
+                self._qm *= 0.5
+            else:  # the midpoint on the configuration manifold: q_{k−1} ⊕ ½ (q_k ⊖ q_{k−1})
+                half = 0.5 * self.model.difference(q, self._q)
+                np.copyto(self._qm, self.model.integrate(self._q, half, 1.0))
             np.add(v, self._v, out=self._vm)
             self._vm *= 0.5
             np.subtract(v, self._v, out=self._acc)
@@ -168,7 +174,7 @@ class ObservedLaw:
             self.observer = DisturbanceObserver(
                 model, bandwidth, friction, friction_velocity=friction_velocity
             )
-        self._gap = np.zeros(model.n)
+        self._gap = np.zeros(model.nv)
 
     def step(self, t: float, q, v, ref, out: np.ndarray) -> np.ndarray:
         obs = self.observer

@@ -2,11 +2,16 @@
 
 On each measured state (stamp t) the node samples the trajectory at t and runs the law named
 by the ``law`` parameter (Khalil ch. 9, :mod:`modyn_control.law_catalog`); the default,
-``pd_feedforward``, sends τ = τ_ff + Kp (q_d − q) + Kd (q̇_d − q̇). Without a trajectory to follow
-it holds a pose with τ = Q(q) + Kp (q_hold − q) − Kd q̇ [9.12], whatever the law. The law can be
-changed at run time; the change is bumpless (:class:`modyn_control.law_base.LawSwitch`). Time
-is the stamp of the answered message, never the node clock, so a lockstep simulation gives the
-same commands however busy the machine is. Topics, parameters and behaviour: docs/nodes.md.
+``pd_feedforward``, gives τ = τ_ff + Kp (q_d ⊖ q) + Kd (q̇_d − q̇). Without a trajectory to follow
+it holds a pose with :class:`modyn_control.hold.HoldLaw`, τ = Q(q) + Kp (q_hold ⊖ q) − Kd q̇
+[9.12], whatever the law. Which of the two applies is :class:`modyn_control.schedule.Schedule`'s
+decision. The law can be changed at run time and the hold takes over from a law, both bumplessly
+(:class:`~modyn_control.law_base.LawSwitch`, :class:`~modyn_control.law_base.HoldHandOver`).
+The laws give generalized forces τ (nv); the node publishes the actuator forces u (Sᵀ u = τ,
+:class:`modyn_control.actuation.ActuatorMap`) by the model's ``actuator_names``, and reads
+states by ``coordinate_names`` / ``velocity_names``. Time is the stamp of the answered message,
+never the node clock, so a lockstep simulation gives the same commands however busy the machine
+is. Topics, parameters and behaviour: docs/nodes.md.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory
 
-from modyn_model import ModelError, algorithms
+from modyn_model import ModelError
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
@@ -33,16 +38,17 @@ from modyn_ros.params import ParameterError, number_list
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
+from .actuation import ActuatorMap
 from .friction import FRICTION_VELOCITIES
-from .law_base import LawSwitch, Reference
+from .hold import HoldLaw
+from .law_base import HoldHandOver, LawSwitch, Reference, limits_array
 from .law_catalog import LAW_NAMES, LawSettings, make_law
-from .laws import ControlError, JointPD, gains
+from .laws import ControlError, gains
 from .messages import sampler_from_message, stamp_ns
-from .trajectory_queue import ERROR_EVENTS, Event, Received, TrajectoryQueue, stamp_text
+from .schedule import FOLLOWING, HOLDING, PENDING, Schedule
+from .trajectory_queue import ERROR_EVENTS, Event, Received, stamp_text
 
 __all__ = ["FeedbackController", "FOLLOWING", "HOLDING", "PENDING", "main"]
-
-FOLLOWING, HOLDING, PENDING = "following", "holding", "pending"
 
 _GAIN_DEFAULTS = {"kp": 400.0, "kd": 40.0}
 _GAIN_TEXT = {
@@ -77,7 +83,8 @@ _LAW_NUMBERS = {
     "effort_limit": (
         0.0,
         ">=0",
-        "saturation |τ_j| of the laws (N·m or N), per joint or one value; 0: the URDF limits",
+        "saturation |u_j| of the actuator forces (N·m or N), per actuator or one value; "
+        "0: the model's limits",
     ),
 }
 _TASK_ROWS = ("x", "y", "z", "rx", "ry", "rz")
@@ -225,9 +232,8 @@ class FeedbackController(Node):
 
         self.model = None
         self.state = HOLDING
-        self._queue: TrajectoryQueue | None = None  # the running and pending trajectories
+        self._schedule: Schedule | None = None  # the trajectories, the hold pose, hand-overs
         self._waiting: list[JointTrajectory] = []  # arrived before the model, in order
-        self._q_hold: np.ndarray | None = None
         self._last_ns: int | None = None
         self._last_t: float | None = None  # the last answered stamp (s)
         self._fault: str | None = None  # hardware_interface's latched fault, from hardware_status
@@ -246,16 +252,21 @@ class FeedbackController(Node):
         self.diagnostics = Diagnostics(self, self._report)
         self.add_on_set_parameters_callback(self._on_set_parameters)
 
+    @property
+    def _q_hold(self) -> np.ndarray | None:
+        """The pose held when nothing is followed (None before the first state)."""
+        return None if self._schedule is None else self._schedule.hold_pose
+
     # ------------------------------------------------------------------ parameters
     def _gain_values(self, name: str, value) -> list[float]:
-        """Validated gain values: numbers ≥ 0, 1 of them or (once the model is known) n."""
+        """Validated gain values: numbers ≥ 0, 1 of them or (once the model is known) nv."""
         values = number_list(value, name)
         if not values:
             raise ParameterError(f"{name}: empty (give 1 value, or one per joint)")
         try:
             gains(values, len(values), name)  # finite and >= 0
             if getattr(self, "model", None) is not None:
-                gains(values, self.model.n, name)  # and the length
+                gains(values, self.model.nv, name)  # and the length
         except ControlError as exc:
             raise ParameterError(str(exc)) from None
         return values
@@ -300,7 +311,7 @@ class FeedbackController(Node):
     def _build_law(self, values: dict):
         """The law the parameters ``values`` describe, for the current model."""
         model = self.model
-        n = model.n
+        nv = model.nv
         if values["task_frame"] and values["task_frame"] not in model.frames:
             raise ParameterError(
                 f"task_frame: no link or frame named '{values['task_frame']}' in the model "
@@ -308,9 +319,16 @@ class FeedbackController(Node):
             )
         limit = values["effort_limit"]
         if limit == [0.0]:
-            limit = model.effort_limit.tolist()  # inf where the URDF has none
+            limit = model.effort_limit.tolist()  # per actuator; inf where the model has none
         elif any(x == 0.0 for x in limit):
             raise ParameterError("effort_limit: 0 is only valid as the single value 'URDF limits'")
+        try:
+            actuator_limit = limits_array(limit, model.nu, "effort_limit")
+        except ControlError as exc:
+            raise ParameterError(str(exc)) from None
+        if not self._identity:
+            # S ≠ I: the actuator forces are saturated by the node (per actuator), not τ
+            limit = []
         integral_limit = [] if values["integral_limit"] == [0.0] else values["integral_limit"]
         settings = LawSettings(
             kp=self._gains["kp"],
@@ -334,8 +352,9 @@ class FeedbackController(Node):
             law = make_law(values["law"], model, settings)
         except (ControlError, ModelError) as exc:
             raise ParameterError(f"law {values['law']}: {exc}") from None
-        if law.n != n:  # pragma: no cover - make_law builds for the model
-            raise ParameterError(f"law {values['law']}: {law.n} joints for {n}")
+        if law.nv != nv:  # pragma: no cover - make_law builds for the model
+            raise ParameterError(f"law {values['law']}: nv = {law.nv} for {nv}")
+        self._next_actuator_limit = actuator_limit
         return law
 
     def _on_set_parameters(self, params) -> SetParametersResult:
@@ -369,47 +388,77 @@ class FeedbackController(Node):
             return SetParametersResult(successful=False, reason=str(exc))
         self._gains.update(new)
         if self.model is not None and new:
-            self.pd.set_gains(self._gains["kp"], self._gains["kd"])
+            nv = self.model.nv
+            np.copyto(self.hold.kp, gains(self._gains["kp"], nv, "kp"))
+            np.copyto(self.hold.kd, gains(self._gains["kd"], nv, "kd"))
         for p in params:
             if p.name == "hold_gravity":
                 self.hold_gravity = p.value
+                if self.model is not None:
+                    self.hold.gravity = p.value
         if law_changed:
             self._law_params = law_values
             self.feedforward = law_values["feedforward"]
             self.law_name = law_values["law"]
             if law is not None:
                 self.switch.blend_time = float(law_values["blend_time"])
+                self.hand_over.set_blend_time(float(law_values["blend_time"]))
+                np.copyto(self._actuator_limit, self._next_actuator_limit)
                 self.switch.switch(law)  # from the next tick, with the gap faded out
                 self.get_logger().info(f"law: {self.law_name} (bumpless change)")
         return SetParametersResult(successful=True)
 
     # ------------------------------------------------------------------ model
     def _on_model(self, model) -> None:
-        n = model.n
+        if tuple(model.coordinate_names) != tuple(model.velocity_names):
+            # a JointState / JointTrajectory carries one name list for positions and velocities
+            raise ParameterError(
+                f"model '{model.name}': coordinate_names {list(model.coordinate_names)} and "
+                f"velocity_names {list(model.velocity_names)} differ; the controller reads "
+                "positions and velocities from one JointState name list"
+            )
+        nq, nv = model.nq, model.nv
         try:
-            pd = JointPD(n, self._gains["kp"], self._gains["kd"])
+            kp = gains(self._gains["kp"], nv, "kp")
+            kd = gains(self._gains["kd"], nv, "kd")
         except ControlError as exc:
             raise ParameterError(str(exc)) from None
-        self.pd = pd
         self.model = model  # _build_law needs it
+        self._identity = ActuatorMap(model).identity  # S = I: u is τ (a flag, computed once)
         try:
             law = self._build_law(self._law_params)
         except ParameterError:
             self.model = None
             raise
-        self.switch = LawSwitch(law, float(self._law_params["blend_time"]))
-        self._reference = Reference(np.zeros(n))
-        self._tau = np.zeros(n)
-        self.joint_map = JointMap(model.joint_names)
+        blend = float(self._law_params["blend_time"])
+        self.switch = LawSwitch(law, blend)
+        self.hand_over = HoldHandOver(nv, blend)
         self.data = model.make_data()
+        self.hold = HoldLaw(model, kp, kd, data=self.data, gravity=self.hold_gravity)
+        if self.hold.unheld:
+            self.get_logger().warning(
+                f"the hold cannot act on {list(self.hold.unheld)}: no actuator reaches them"
+            )
+        self._hold_serial = -1  # the schedule's hold pose captured by the hold law
+        self._t_law = 0.0  # the time of the law's last tick (s), for the hand-over to the hold
+        self.actuators = ActuatorMap(model)
+        self._actuator_limit = self._next_actuator_limit.copy()
+        self._reference = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv))
+        self._tau = np.zeros(nv)
+        self._law_tau = np.zeros(nv)
+        self.joint_map = JointMap(model.coordinate_names)
         # per-tick buffers: nothing is allocated on the hot path but the message's list
-        self._q = np.zeros(n)
-        self._v = np.zeros(n)
-        self._q_desired = np.zeros(n)
-        self._command = JointState(name=list(model.joint_names))
-        self._queue = TrajectoryQueue(self._start_tolerance, model.joint_names)
+        self._q = np.zeros(nq)
+        self._v = np.zeros(nv)
+        self._q_desired = np.zeros(nq)
+        self._command = JointState(name=list(model.actuator_names))
+        self._schedule = Schedule(self._start_tolerance, model.coordinate_names)
+        self._schedule.fault = self._fault
         self.model = model
-        self.get_logger().info(f"gains kp {pd.kp.tolist()}, kd {pd.kd.tolist()}")
+        self.get_logger().info(
+            f"gains kp {kp.tolist()}, kd {kd.tolist()}; "
+            + ("S = I: efforts are τ" if self._identity else "efforts are u with Sᵀu = τ")
+        )
         waiting, self._waiting = self._waiting, []
         for msg in waiting:
             self._on_trajectory(msg)
@@ -434,17 +483,7 @@ class FeedbackController(Node):
             )
             return
         received = Received(sampler, stamp, len(msg.points))
-        if self._fault is not None:
-            events = [
-                Event(
-                    "refused",
-                    received,
-                    self._last_t,
-                    f"hardware_interface has a latched fault ({self._fault}); ~/reset it first",
-                )
-            ]
-        else:
-            events = self._queue.receive(received, self._last_t)
+        events = self._schedule.receive(received, self._last_t)
         self._publish_events(events)
         if events[-1].kind != "pending":
             self._stats.trajectories_rejected += 1
@@ -459,7 +498,7 @@ class FeedbackController(Node):
                 self._on_joint_states(held)
 
     def _publish_events(self, events: list[Event]) -> None:
-        """Report trajectory transitions on goal_status (and the log); act on the hold pose."""
+        """Report trajectory transitions on goal_status (and the log)."""
         for event in events:
             values = {"event": event.kind, **event.trajectory.values()}
             if event.t is not None:
@@ -472,8 +511,6 @@ class FeedbackController(Node):
             else:
                 level = DiagnosticStatus.OK
                 self.get_logger().info(event.message)
-            if event.kind == "done":  # ended: hold its last point
-                self._q_hold = event.trajectory.sampler.end_state()[0]
             self._status(level, event.message, values)
 
     def _status(self, level: bytes, message: str, values: dict) -> None:
@@ -486,25 +523,16 @@ class FeedbackController(Node):
     def _on_hardware_status(self, msg: DiagnosticStatus) -> None:
         """hardware_interface's latched state: a fault drops the trajectories, the hold then
         follows the measured pose (the plant holds itself) so that ~/reset resumes there."""
-        if msg.level == DiagnosticStatus.ERROR:
-            if self._fault is None and self._queue is not None:
-                self._publish_events(
-                    self._queue.clear(
-                        "aborted", self._last_t, f"hardware_interface fault: {msg.message}"
-                    )
-                )
-            self._fault = msg.message
-        else:
-            self._fault = None
+        self._fault = msg.message if msg.level == DiagnosticStatus.ERROR else None
+        if self._schedule is not None:
+            self._publish_events(self._schedule.set_fault(self._fault, self._last_t))
 
     def _on_stop(self, request, response):
-        queue = self._queue
-        if queue is not None and queue.current is not None:
+        dropped = False
+        if self._schedule is not None:
             # the desired pose of the last tick: where the reference was when stopped
-            self._q_hold = self._q_desired.copy()
-        dropped = queue is not None and (queue.current is not None or queue.pending)
-        if queue is not None:
-            self._publish_events(queue.clear("stopped", self._last_t, "~/stop"))
+            dropped, events = self._schedule.stop(self._last_t, self._q_desired)
+            self._publish_events(events)
         self.state = HOLDING
         response.success = True
         hold = "the first measured pose" if self._q_hold is None else self._q_hold.tolist()
@@ -528,6 +556,7 @@ class FeedbackController(Node):
             return
         names, pos, vel = msg.name, msg.position, msg.velocity
         try:
+            # positions by coordinate_names (velocity_names are the same list: _on_model)
             index = self.joint_map.indices(names)
         except MessageError as exc:
             return self._reject(str(exc))
@@ -551,7 +580,10 @@ class FeedbackController(Node):
                 bad = np.flatnonzero(~np.isfinite(values))
                 if bad.size:
                     j = int(bad[0])
-                    return self._reject(f"{field} of joint '{model.joint_names[j]}' is {values[j]}")
+                    name = (
+                        model.coordinate_names if field == "position" else model.velocity_names
+                    )[j]
+                    return self._reject(f"{field} of joint '{name}' is {values[j]}")
         stamp = msg.header.stamp
         t_ns = stamp.sec * 1_000_000_000 + stamp.nanosec
         if self._last_ns is not None and t_ns < self._last_ns:
@@ -563,34 +595,44 @@ class FeedbackController(Node):
         t = stamp.sec + stamp.nanosec * 1e-9  # as ns_to_s: the same rounding as the knots
         self._last_t = t
 
-        if self._q_hold is None:
-            self._q_hold = q.copy()  # at start: hold the first measured pose
-        elif self._fault is not None:
-            # the plant holds itself and ignores us: keep the hold where the arm is, so that
-            # ~/reset resumes from there (no jump back to an old reference)
-            np.copyto(self._q_hold, q)
-        # which trajectory applies at t (the queue's work only at a transition)
-        queue = self._queue
-        if queue.due(t):
-            self._publish_events(queue.advance(t, self._q_hold))
-        cur = queue.current
-
-        if cur is not None:
+        # which trajectory applies at t, or the hold (the queue's work only at a transition)
+        tick = self._schedule.tick(t, q)
+        if tick.events:
+            self._publish_events(tick.events)
+        tau = self._tau
+        if tick.sampler is not None:
             ref = self._reference
             # views of the sampler's buffer
-            ref.q, ref.v, ref.a, ref.tau_ff = cur.sampler.sample(t)
+            ref.q, ref.v, ref.a, ref.tau_ff = tick.sampler.sample(t)
+            if not self._identity:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
+                ref.tau_ff = model.generalized_forces(ref.q, ref.tau_ff)
             np.copyto(self._q_desired, ref.q)
-            tau = self.switch.step(t, q, v, ref, self._tau)
-            self.state = FOLLOWING
+            self.switch.step(t, q, v, ref, tau)
+            self._t_law = t
         else:
-            g = algorithms.gravity(model, self.data, q) if self.hold_gravity else None
-            tau = self.pd.hold(q, v, self._q_hold, g)
+            schedule = self._schedule
+            if schedule.hold_serial != self._hold_serial:
+                self.hold.capture(schedule.hold_pose)
+                self._hold_serial = schedule.hold_serial
+            if tick.hand_over and self.hand_over.fades(t, self._t_law):
+                # bumpless, as the law switch: the law once more at its last reference (views
+                # of the finished or dropped trajectory's sampler, not sampled since), its
+                # torque fading into the hold's
+                self.switch.step(t, q, v, self._reference, self._law_tau)
+                self.hand_over.start(t, self._law_tau)
+            elif tick.hand_over:
+                self.hand_over.cancel()
+            np.copyto(tau, self.hold.generalized(q, v))
+            self.hand_over.apply(t, tau)
             self.switch.interrupt(tau, t)  # the law takes over from this torque
-            self.state = PENDING if queue.pending else HOLDING
+        self.state = tick.mode
+        u = self.actuators.forces(q, tau)
+        if not self._identity:  # S = I: the law saturated τ = u with these limits already
+            np.clip(u, -self._actuator_limit, self._actuator_limit, out=u)
 
         command = self._command
         command.header.stamp = stamp
-        command.effort = tau.tolist()
+        command.effort = u.tolist()
         computed = time.perf_counter_ns()
         self.publisher.publish(command)
         stats = self._stats
@@ -621,7 +663,7 @@ class FeedbackController(Node):
         }
         if self.switch is not None:
             values["saturated"] = self.switch.law.saturated
-            values["blending"] = self.switch.blending
+            values["blending"] = self.switch.blending or self.hand_over.blending
         s.period_ticks = s.compute_ns = s.compute_max_ns = s.total_ns = 0
         if self.model is None:
             return WARN, "waiting for the robot model", values

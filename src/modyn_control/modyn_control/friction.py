@@ -57,7 +57,7 @@ class FrictionTerm:
     """
 
     def __init__(self, model):
-        n = model.n
+        n = model.nv
         self.viscous = np.array(model.viscous, dtype=float)
         self.coulomb = np.array(model.coulomb, dtype=float)
         vs = np.array(model.stribeck_velocity, dtype=float)

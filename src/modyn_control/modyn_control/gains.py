@@ -130,11 +130,11 @@ def decoupled_inertia(model, samples: int = 256, seed: int = 0) -> np.ndarray:
 
     Returns
     -------
-    (n,) array (kg·m² or kg), rotor inertia included.
+    (nv,) array (kg·m² or kg), rotor inertia included.
     """
     rng = np.random.default_rng(seed)
     lo = np.where(np.isfinite(model.lower), model.lower, -np.pi)
     hi = np.where(np.isfinite(model.upper), model.upper, np.pi)
-    q = rng.uniform(lo, hi, size=(samples, model.n))
+    q = rng.uniform(lo, hi, size=(samples, model.nq))
     A = model.mass_matrix(q)
     return np.max(np.diagonal(A, axis1=-2, axis2=-1), axis=0)

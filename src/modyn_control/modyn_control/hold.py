@@ -36,6 +36,8 @@ class HoldLaw:
         ω (rad/s) and ζ of the matrix form, used when ``kp``/``kd`` are not given.
     data : modyn_model.data.Data, optional
         Workspace to share (one per thread); a new one otherwise.
+    gravity : bool
+        Add Q(q) (default); False leaves the PD alone (the controller's ``hold_gravity``).
     """
 
     def __init__(
@@ -47,6 +49,7 @@ class HoldLaw:
         bandwidth: float = 20.0,
         damping_ratio: float = 1.0,
         data=None,
+        gravity: bool = True,
     ):
         if (kp is None) != (kd is None):
             raise ValueError("HoldLaw: give both kp and kd, or neither (the matrix form)")
@@ -58,6 +61,7 @@ class HoldLaw:
         self.kd = None if kd is None else np.broadcast_to(np.asarray(kd, float), (nv,)).copy()
         self.bandwidth = float(bandwidth)
         self.damping_ratio = float(damping_ratio)
+        self.gravity = bool(gravity)
         self.q_hold = model.neutral().astype(float)
         self._A = np.zeros((nv, nv))
         self._err = np.zeros(nv)
@@ -101,7 +105,8 @@ class HoldLaw:
             np.multiply(self.kp, err, out=tau)
             np.multiply(self.kd, v, out=tmp)
             tau -= tmp
-        tau += alg.gravity(model, self.data, q)
+        if self.gravity:
+            tau += alg.gravity(model, self.data, q)
         return tau
 
     def effort(self, q, v) -> np.ndarray:

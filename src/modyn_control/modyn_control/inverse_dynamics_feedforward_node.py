@@ -1,7 +1,11 @@
 """The ``inverse_dynamics_feedforward`` node: planned_trajectory → trajectory with τ_ff.
 
 τ_ff = Γ(q_d, q̇_d, q̈_d) of every point, computed in one batched call of the robot's
-customized inverse dynamic model (Khalil §7.5.2), written into the points' ``effort``.
+customized inverse dynamic model (Khalil §7.5.2), turned into the actuator forces u_ff with
+Sᵀ(q_d) u_ff = τ_ff (:class:`modyn_control.actuation.ActuatorMap`; u = τ for an arm) and written
+into the points' ``effort`` in the message's ``joint_names`` order. A JointTrajectory carries one
+name list: the efforts are written when the model's ``actuator_names`` are its
+``coordinate_names`` (every arm); otherwise the trajectory goes on without efforts (logged).
 Topics and parameters: docs/nodes.md.
 """
 
@@ -21,25 +25,34 @@ from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import TRAJECTORY_QOS
 
+from .actuation import ActuatorMap
 from .messages import trajectory_arrays
 
 __all__ = ["InverseDynamicsFeedforward", "feedforward_efforts", "main"]
 
 
-def feedforward_efforts(model, arrays, friction: bool = True) -> np.ndarray:
-    """τ_ff of every point, (m, n) in the message's ``joint_names`` order (N·m or N).
+def feedforward_efforts(model, arrays, friction: bool = True, actuators=None) -> np.ndarray:
+    """u_ff of every point, (m, nu) in the message's ``joint_names`` order (N·m or N).
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
+    model : modyn_model.MechanismModel
+        Its actuator names must be its coordinate names (the message's one name list).
     arrays : modyn_control.messages.TrajectoryArrays
         The trajectory in model order (``arrays.index`` maps back to the message order).
     friction : bool
         Include the model's friction Γf(q̇_d).
+    actuators : ActuatorMap, optional
+        The model's τ → u map (built here if omitted).
     """
     tau = model.inverse_dynamics(arrays.q, arrays.v, arrays.a, friction=friction)
-    out = np.empty_like(tau)
-    out[:, arrays.index] = tau  # model column j goes to message column index[j]
+    actuators = ActuatorMap(model) if actuators is None else actuators
+    if actuators.identity:
+        u = tau
+    else:  # Sᵀ(q_d) u = τ point by point
+        u = np.array([actuators.forces(q, t).copy() for q, t in zip(arrays.q, tau, strict=True)])
+    out = np.empty_like(u)
+    out[:, arrays.index] = u  # model column j goes to message column index[j]
     return out
 
 
@@ -77,7 +90,15 @@ class InverseDynamicsFeedforward(Node):
 
     def _on_model(self, model) -> None:
         self.model = model
-        self.joint_map = JointMap(model.joint_names)
+        self.joint_map = JointMap(model.coordinate_names)
+        self.actuators = ActuatorMap(model)
+        self._efforts = tuple(model.actuator_names) == tuple(model.coordinate_names)
+        if not self._efforts:
+            self.get_logger().error(
+                f"model '{model.name}': actuator_names {list(model.actuator_names)} are not its "
+                f"coordinate_names {list(model.coordinate_names)}: a JointTrajectory has one name "
+                "list, so the trajectories go on without feed-forward efforts"
+            )
         waiting, self._waiting = self._waiting, []
         for msg in waiting:
             self._process(msg)
@@ -103,10 +124,12 @@ class InverseDynamicsFeedforward(Node):
             return
         friction = bool(self.get_parameter("friction").value)
         t0 = time.perf_counter()
-        effort = feedforward_efforts(self.model, arrays, friction)
+        if self._efforts:
+            effort = feedforward_efforts(self.model, arrays, friction, self.actuators)
         t1 = time.perf_counter()
-        for point, tau in zip(msg.points, effort.tolist(), strict=True):
-            point.effort = tau
+        if self._efforts:
+            for point, tau in zip(msg.points, effort.tolist(), strict=True):
+                point.effort = tau
         self.publisher.publish(msg)
         self._stats["trajectories"] += 1
         self._stats["last_points"] = len(msg.points)

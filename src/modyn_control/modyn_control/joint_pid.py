@@ -30,25 +30,26 @@ class PDFeedforward(ControlLaw):
 
     Parameters
     ----------
-    n : int
-    kp, kd : float or (n,) array
+    model : modyn_model.MechanismModel
+        Sizes (nv) and the position error q_d ⊖ q.
+    kp, kd : float or (nv,) array
         Gains (N·m/rad, N·m·s/rad), finite and ≥ 0.
     feedforward : bool
         Add the reference's ``tau_ff`` (when it has one).
-    effort_limit : float or (n,) array, optional
+    effort_limit : float or (nv,) array, optional
     """
 
     name = "pd_feedforward"
 
-    def __init__(self, n, kp, kd, feedforward: bool = True, effort_limit=None):
-        super().__init__(n, effort_limit)
-        self.kp = gains(kp, self.n, "kp")
-        self.kd = gains(kd, self.n, "kd")
+    def __init__(self, model, kp, kd, feedforward: bool = True, effort_limit=None):
+        super().__init__(model, effort_limit)
+        self.kp = gains(kp, self.nv, "kp")
+        self.kd = gains(kd, self.nv, "kd")
         self.feedforward = bool(feedforward)
-        self._work = np.zeros(self.n)
+        self._work = np.zeros(self.nv)
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
-        np.subtract(ref.q, q, out=out)
+        self.position_error(ref.q, q, out)
         out *= self.kp
         np.subtract(ref.v, v, out=self._work)
         self._work *= self.kd
@@ -62,24 +63,25 @@ class JointPID(ControlLaw):
 
     Parameters
     ----------
-    n : int
-    kp, kd, ki : float or (n,) array
+    model : modyn_model.MechanismModel
+        Sizes (nv) and the position error q_d ⊖ q.
+    kp, kd, ki : float or (nv,) array
         Gains (N·m/rad, N·m·s/rad, N·m/(rad·s)), finite and ≥ 0; e.g. from
         :func:`modyn_control.gains.pid_triple_pole_gains` [9.10].
-    integral_limit : float or (n,) array, optional
+    integral_limit : float or (nv,) array, optional
         |K_I ∫e| ≤ limit (N·m); default: the effort limit.
-    integral_band : float or (n,) array, optional
+    integral_band : float or (nv,) array, optional
         Integrate only while |e_j| ≤ band (rad); default: always.
     velocity_feedforward : bool
         True: D term K_d (q̇_d − q̇) as in [9.5]; False: −K_d q̇.
-    effort_limit : float or (n,) array, optional
+    effort_limit : float or (nv,) array, optional
     """
 
     name = "pid"
 
     def __init__(
         self,
-        n,
+        model,
         kp,
         kd,
         ki,
@@ -88,25 +90,25 @@ class JointPID(ControlLaw):
         velocity_feedforward: bool = True,
         effort_limit=None,
     ):
-        super().__init__(n, effort_limit)
-        self.kp = gains(kp, self.n, "kp")
-        self.kd = gains(kd, self.n, "kd")
-        self.ki = gains(ki, self.n, "ki")
+        super().__init__(model, effort_limit)
+        self.kp = gains(kp, self.nv, "kp")
+        self.kd = gains(kd, self.nv, "kd")
+        self.ki = gains(ki, self.nv, "ki")
         self.integral_limit = (
             self.effort_limit.copy()
             if integral_limit is None
-            else limits_array(integral_limit, self.n, "integral_limit")
+            else limits_array(integral_limit, self.nv, "integral_limit")
         )
-        self.integral_band = limits_array(integral_band, self.n, "integral_band")
+        self.integral_band = limits_array(integral_band, self.nv, "integral_band")
         self.velocity_feedforward = bool(velocity_feedforward)
-        self.integral = np.zeros(self.n)  # K_I ∫ e dτ (N·m)
+        self.integral = np.zeros(self.nv)  # K_I ∫ e dτ (N·m)
         self._t: float | None = None
-        self._e = np.zeros(self.n)
-        self._work = np.zeros(self.n)
-        self._mask = np.zeros(self.n, dtype=bool)
-        self._mask2 = np.zeros(self.n, dtype=bool)
-        self._mask3 = np.zeros(self.n, dtype=bool)
-        self._last = np.zeros(self.n)  # the previous output (after saturation)
+        self._e = np.zeros(self.nv)
+        self._work = np.zeros(self.nv)
+        self._mask = np.zeros(self.nv, dtype=bool)
+        self._mask2 = np.zeros(self.nv, dtype=bool)
+        self._mask3 = np.zeros(self.nv, dtype=bool)
+        self._last = np.zeros(self.nv)  # the previous output (after saturation)
 
     def reset(self, q, v) -> None:
         self.integral.fill(0.0)
@@ -124,7 +126,7 @@ class JointPID(ControlLaw):
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
         e, work = self._e, self._work
-        np.subtract(ref.q, q, out=e)
+        self.position_error(ref.q, q, e)
         # integrate with the previous tick's period (rectangle rule, the error of this tick);
         # the integral torque stays in N·m so a change of K_I does not make it jump
         dt = 0.0 if self._t is None else t - self._t

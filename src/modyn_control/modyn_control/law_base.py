@@ -3,12 +3,18 @@
 Every law is a small class with
 
 * ``reset(q, v)``: forget the internal state (integrators), at the measured state;
-* ``step(t, q, v, ref, out) -> out``: the joint efforts at time ``t`` (s) for the measured
-  ``q`` (rad / m) and ``v`` (rad/s / m/s) and the reference ``ref`` (:class:`Reference`),
-  written into the caller's ``out`` (n,) array. Laws allocate their buffers at construction;
+* ``step(t, q, v, ref, out) -> out``: the generalized forces τ (nv,) at time ``t`` (s) for the
+  measured configuration ``q`` (nq,) and velocity ``v`` (nv,) and the reference ``ref``
+  (:class:`Reference`), written into the caller's ``out`` (nv,) array. Laws allocate their
+  buffers at construction;
 * ``warm_start(t, q, v, ref, tau)``: after a reset, preload the internal state (an integral, a
   disturbance estimate) so that the output at this instant is ``tau`` as far as that state can
   make it (bumpless transfer from a hold, where ``tau`` carries the weight of the arm).
+
+Laws are written over the mechanism contract (:class:`modyn_model.contract.MechanismModel`):
+they are sized by ``nq`` / ``nv``, every position error is ``model.difference(q_ref, q)``
+(q_ref ⊖ q, never q_ref − q: :meth:`ControlLaw.position_error`), and they output generalized
+forces τ; the node maps τ to the actuator forces u (Sᵀ u = τ, :mod:`modyn_control.actuation`).
 
 :class:`LawSwitch` holds the active law and makes a change of law *bumpless*: the difference
 between the old law's last torque and the new law's first torque is added to the new law and
@@ -17,6 +23,14 @@ active law alone would step plus ``|δ| Δt / blend_time`` per tick (δ: the tor
 switch). When the robot was held by another controller (:meth:`LawSwitch.interrupt` with the
 hold torque), the law is reset and warm-started from that torque at its first tick: its state
 takes over the static load the hold was carrying (the arm's weight, for a PID).
+
+The other way, from a law to the hold (a trajectory done, stopped or aborted),
+:class:`HoldHandOver` makes the same fade as the law switch with the hold as the new law: at the
+first hold tick t_s the law is evaluated once more (at its last reference) and the output is
+the hold's torque plus ``δ · max(0, 1 − (t − t_s)/T)``, δ = τ_law(t_s) − τ_hold(t_s), so the
+torque never steps by more than the hold's own change plus ``|δ| Δt / T`` per tick. A law whose
+last tick is a blend time or more before t_s (a ``~/stop`` between sparse ticks) is not faded
+from.
 """
 
 from __future__ import annotations
@@ -25,7 +39,16 @@ import numpy as np
 
 from .laws import ControlError
 
-__all__ = ["Reference", "ControlLaw", "LawSwitch", "saturate", "limits_array", "RESUME_WINDOW"]
+__all__ = [
+    "Reference",
+    "ControlLaw",
+    "LawSwitch",
+    "saturate",
+    "limits_array",
+    "plain_coordinates",
+    "HoldHandOver",
+    "RESUME_WINDOW",
+]
 
 #: Longest time (s) between the hold's last torque and the law's first tick for the law to be
 #: warm-started from that torque (50 ticks at 1 kHz; sparser ticks start the law afresh).
@@ -37,10 +60,13 @@ class Reference:
 
     Attributes
     ----------
-    q, v, a : (n,) arrays
-        Desired position (rad / m), velocity, acceleration.
-    tau_ff : (n,) array or None
-        Precomputed feed-forward effort A(q_d) q̈_d + H(q_d, q̇_d) (N·m / N), when available.
+    q : (nq,) array
+        Desired configuration (rad / m).
+    v, a : (nv,) arrays
+        Desired velocity and acceleration.
+    tau_ff : (nv,) array or None
+        Precomputed feed-forward generalized force A(q_d) q̈_d + H(q_d, q̇_d) (N·m / N), when
+        available.
     x_pos, x_rot : (3,) and (3, 3) arrays or None
         Task-space target of the tip frame (base axes): position (m) and orientation. When
         None the task-space laws derive the target from ``q, v, a`` by forward kinematics.
@@ -70,8 +96,26 @@ class Reference:
         return self
 
 
+def plain_coordinates(model) -> bool:
+    """True when the model's configuration difference is plain subtraction (computed once).
+
+    ``nq == nv`` and ``model.difference(q1, q0) == q1 - q0`` on probe configurations that a
+    wrapping or a Lie-group difference would not pass (steps of up to 4 rad / m from the
+    neutral configuration). The laws then subtract in place (no allocation per tick); otherwise
+    they call :meth:`MechanismModel.difference`.
+    """
+    if model.nq != model.nv:
+        return False
+    q0 = np.asarray(model.neutral(), dtype=float)
+    for step in (0.3 * np.arange(1, model.nq + 1) / model.nq, np.full(model.nq, 4.0)):
+        q1 = q0 + step
+        if not np.allclose(model.difference(q1, q0), step, rtol=0.0, atol=1e-12):
+            return False
+    return True
+
+
 def limits_array(value, n: int, name: str) -> np.ndarray:
-    """Per-joint effort limits: None → +inf; one value or n values, each > 0 (inf allowed)."""
+    """Per-component effort limits: None → +inf; one value or n values, each > 0 (inf allowed)."""
     if value is None:
         return np.full(n, np.inf)
     arr = np.atleast_1d(np.asarray(value, dtype=float))
@@ -92,29 +136,43 @@ def saturate(out: np.ndarray, limit: np.ndarray) -> bool:
 
 
 class ControlLaw:
-    """Base class: a joint-effort law with an ``effort_limit`` saturation.
+    """Base class: a generalized-force law with an ``effort_limit`` saturation.
 
     Parameters
     ----------
-    n : int
-        Number of joints.
-    effort_limit : float or (n,) array, optional
-        |τ_j| ≤ limit_j after the law (N·m / N); None: no saturation.
+    model : modyn_model.MechanismModel
+        The controller's model: sizes (nq, nv) and the configuration difference.
+    effort_limit : float or (nv,) array, optional
+        |τ_j| ≤ limit_j after the law (N·m / N); None: no saturation. (The node passes the
+        actuators' limits when S = I, and saturates the actuator forces itself otherwise.)
 
     Attributes
     ----------
     name : str
         The law's name (the node's ``law`` parameter value).
+    nq, nv : int
+        Sizes of q and of v, τ.
     saturated : bool
         Whether the last :meth:`step` clipped the output.
     """
 
     name = "law"
 
-    def __init__(self, n: int, effort_limit=None):
-        self.n = int(n)
-        self.effort_limit = limits_array(effort_limit, self.n, "effort_limit")
+    def __init__(self, model, effort_limit=None):
+        self.model = model
+        self.nq = int(model.nq)
+        self.nv = int(model.nv)
+        self.effort_limit = limits_array(effort_limit, self.nv, "effort_limit")
         self.saturated = False
+        self._plain = plain_coordinates(model)
+
+    def position_error(self, q_ref, q, out: np.ndarray) -> np.ndarray:
+        """``out`` = q_ref ⊖ q (nv), :meth:`MechanismModel.difference` (in place when the
+        coordinates are plain, :func:`plain_coordinates`)."""
+        if self._plain:
+            return np.subtract(q_ref, q, out=out)
+        np.copyto(out, self.model.difference(q_ref, q))
+        return out
 
     def reset(self, q, v) -> None:
         """Forget any internal state (nothing for a static law)."""
@@ -161,19 +219,19 @@ class LawSwitch:
         self.law = law
         self.blend_time = float(blend_time)
         self._pending: ControlLaw | None = None
-        self._gap = np.zeros(law.n)
+        self._gap = np.zeros(law.nv)
         self._t_switch: float | None = None
         self._blending = False
-        self.last = np.zeros(law.n)  # the last torque returned
+        self.last = np.zeros(law.nv)  # the last torque returned
         self._has_last = False
-        self._held = np.zeros(law.n)  # the hold torque given to interrupt()
+        self._held = np.zeros(law.nv)  # the hold torque given to interrupt()
         self._held_at: float | None = None
         self._resume = False
 
     def switch(self, law: ControlLaw) -> None:
         """Use ``law`` from the next :meth:`step` on (its gap to the old law is faded out)."""
-        if law.n != self.law.n:
-            raise ControlError(f"the new law has {law.n} joints, the active one {self.law.n}")
+        if law.nv != self.law.nv:
+            raise ControlError(f"the new law has nv = {law.nv}, the active one {self.law.nv}")
         self._pending = law
 
     @property
@@ -232,3 +290,77 @@ class LawSwitch:
             np.copyto(self._held, tau)
             self._held_at = float(t)
             self._resume = True
+
+
+class HoldHandOver:
+    """Bumpless hand-over from a law to the hold: the law switch's fade, with the hold as the
+    new law.
+
+    Parameters
+    ----------
+    nv : int
+        Size of τ.
+    blend_time : float
+        T (s, ≥ 0), the law switch's blend time; 0: the hold takes over abruptly.
+
+    Notes
+    -----
+    At the first hold tick t_s the node evaluates the law once more (its last reference, the
+    last point of a finished trajectory or the reference where a stopped one was) and gives that
+    torque τ_law(t_s) to :meth:`start`; :meth:`apply` then adds ``δ · max(0, 1 − (t − t_s)/T)``
+    to the hold's torque, δ = τ_law(t_s) − τ_hold(t_s): exactly what
+    :class:`LawSwitch` does at a change of law, so the hand-over steps as the law switch does.
+    When the law's last tick is a blend time or more before t_s (a ``~/stop`` between sparse
+    ticks) there is nothing to continue (as :data:`RESUME_WINDOW` for the other direction): the
+    node does not call :meth:`start`, the hold starts as it is.
+    """
+
+    def __init__(self, nv: int, blend_time: float = 0.1):
+        self.blend_time = 0.0
+        self.set_blend_time(blend_time)
+        self.gap = np.zeros(nv)  # δ (N·m / N)
+        self._law = np.zeros(nv)
+        self._t_switch = 0.0
+        self._armed = False
+        self._active = False
+
+    def set_blend_time(self, blend_time: float) -> None:
+        """Change T (s, finite, ≥ 0) for the next hand-over."""
+        if not (np.isfinite(blend_time) and blend_time >= 0.0):
+            raise ControlError(f"blend_time = {blend_time}: must be finite and >= 0")
+        self.blend_time = float(blend_time)
+
+    @property
+    def blending(self) -> bool:
+        """True while a gap is being faded out."""
+        return self._active
+
+    def fades(self, t: float, t_law: float) -> bool:
+        """Whether a hand-over at ``t`` after the law's last tick at ``t_law`` is faded."""
+        return self.blend_time > 0.0 and t - t_law < self.blend_time
+
+    def start(self, t: float, tau_law) -> None:
+        """The hold takes over at ``t`` (s) from a law whose torque there is ``tau_law``."""
+        np.copyto(self._law, tau_law)
+        self._t_switch = float(t)
+        self._armed = True
+        self._active = False
+
+    def cancel(self) -> None:
+        """No fade (the hold's torque is sent as it is)."""
+        self._armed = self._active = False
+
+    def apply(self, t: float, tau: np.ndarray) -> np.ndarray:
+        """Add the fading gap to the hold's torque ``tau`` (in place) at time ``t`` (s)."""
+        if self._armed:
+            self._armed = False
+            if self.blend_time > 0.0:
+                np.subtract(self._law, tau, out=self.gap)
+                self._active = True
+        if self._active:
+            w = 1.0 - (t - self._t_switch) / self.blend_time
+            if w <= 0.0:
+                self._active = False
+            else:
+                tau += min(w, 1.0) * self.gap
+        return tau

@@ -77,9 +77,9 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
     """A new law ``name`` for ``model`` with the settings ``s``; ControlError names the problem."""
     limit = _opt(s.effort_limit)
     if name == "pd_feedforward":
-        return PDFeedforward(model.n, s.kp, s.kd, s.feedforward, limit)
+        return PDFeedforward(model, s.kp, s.kd, s.feedforward, limit)
     if name == "pid":
-        return JointPID(model.n, s.kp, s.kd, s.ki, _opt(s.integral_limit), None, True, limit)
+        return JointPID(model, s.kp, s.kd, s.ki, _opt(s.integral_limit), None, True, limit)
     if name == "pd_gravity":
         return PDGravity(model, s.kp, s.kd, effort_limit=limit)
     if name in ("computed_torque", "predictive"):

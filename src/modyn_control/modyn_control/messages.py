@@ -13,8 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from modyn_ros.joint_map import JointMap, MessageError
-
-from .sampler import TrajectorySampler
+from modyn_trajectory.sampler import TrajectorySampler
 
 __all__ = [
     "TrajectoryArrays",

@@ -24,30 +24,29 @@ class PDGravity(ControlLaw):
 
     Parameters
     ----------
-    model : modyn_model.RobotModel
-        The controller's model (gravity Q).
-    kp, kd : float or (n,) array
+    model : modyn_model.MechanismModel
+        The controller's model (gravity Q, the position error q_d ⊖ q).
+    kp, kd : float or (nv,) array
         Gains (N·m/rad, N·m·s/rad), finite and ≥ 0.
     gravity_at : {"measured", "desired"}
         Evaluate Q at the measured q (default) or at q_d.
-    effort_limit : float or (n,) array, optional
+    effort_limit : float or (nv,) array, optional
     """
 
     name = "pd_gravity"
 
     def __init__(self, model, kp, kd, gravity_at: str = "measured", effort_limit=None):
-        super().__init__(model.n, effort_limit)
+        super().__init__(model, effort_limit)
         if gravity_at not in ("measured", "desired"):
             raise ControlError(f"gravity_at = {gravity_at!r}: expected 'measured' or 'desired'")
-        self.model = model
         self.data = model.make_data()
-        self.kp = gains(kp, self.n, "kp")
-        self.kd = gains(kd, self.n, "kd")
+        self.kp = gains(kp, self.nv, "kp")
+        self.kd = gains(kd, self.nv, "kd")
         self.gravity_at = gravity_at
-        self._work = np.zeros(self.n)
+        self._work = np.zeros(self.nv)
 
     def _compute(self, t, q, v, ref: Reference, out) -> None:
-        np.subtract(ref.q, q, out=out)
+        self.position_error(ref.q, q, out)
         out *= self.kp
         np.multiply(self.kd, v, out=self._work)
         out -= self._work
@@ -56,12 +55,12 @@ class PDGravity(ControlLaw):
 
 
 def lyapunov(model, q, v, q_d, kp) -> np.ndarray:
-    """V = ½ q̇ᵀ A(q) q̇ + ½ eᵀ K_p e, e = q_d − q [9.11] (J); batched over leading axes.
+    """V = ½ q̇ᵀ A(q) q̇ + ½ eᵀ K_p e, e = q_d ⊖ q [9.11] (J); batched over leading axes.
 
     ``A`` includes the rotor inertia (it is the kinetic energy of the model's arm).
     """
     q, v = np.asarray(q, float), np.asarray(v, float)
-    e = np.asarray(q_d, float) - q
+    e = model.difference(np.asarray(q_d, float), q)
     kp = np.asarray(kp, float)
     A = model.mass_matrix(q)
     return 0.5 * np.einsum("...i,...ij,...j->...", v, A, v) + 0.5 * np.sum(kp * e * e, axis=-1)

@@ -111,15 +111,14 @@ class _TaskLaw(ControlLaw):
     """Shared set-up: frame kinematics, row selection, task reference."""
 
     def __init__(self, model, frame, rows=None, effort_limit=None):
-        super().__init__(model.n, effort_limit)
-        self.model = model
+        super().__init__(model, effort_limit)
         self.data = model.make_data()
         self.kin = TaskKinematics(model, frame)
-        rows = _auto_rows(self.kin, self.n) if rows is None or len(rows) == 0 else list(rows)
+        rows = _auto_rows(self.kin, self.nv) if rows is None or len(rows) == 0 else list(rows)
         if any(r not in range(6) for r in rows) or len(set(rows)) != len(rows):
             raise ControlError(f"task rows {rows}: expected distinct indices in 0..5")
-        if len(rows) > self.n:
-            raise ControlError(f"task rows {rows}: more task components than the {self.n} joints")
+        if len(rows) > self.nv:
+            raise ControlError(f"task rows {rows}: more task components than the {self.nv} joints")
         self.rows = np.array(rows, dtype=int)
         self.m = len(rows)
         self.error = np.zeros(6)  # the last pose error e_x [p_d − p; θu] (m, rad)
@@ -263,7 +262,7 @@ class TaskComputedTorque(ObservedLaw, _TaskLaw):
         self._friction_term = (
             FrictionTerm(model) if self.friction and friction_velocity == "desired" else None
         )
-        self.qdd = np.zeros(self.n)  # the joint acceleration commanded last (rad/s²)
+        self.qdd = np.zeros(self.nv)  # the joint acceleration commanded last (rad/s²)
         self._init_observer(model, observer_bandwidth, self.friction, self.friction_velocity)
 
     def reset(self, q, v) -> None:

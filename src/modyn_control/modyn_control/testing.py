@@ -38,7 +38,7 @@ def state_msg(names, q, v, t) -> JointState:
 def trajectory_msg(model, q0, q1, start, friction=True):
     """A planned trajectory with τ_ff (as the generator and the feed-forward node make it):
     (message, plan, sample times, efforts)."""
-    n = model.n
+    n = model.nq
     plan = plan_waypoints(q0, [q1], v_max=np.full(n, 2.0), a_max=np.full(n, 5.0))
     times = sample_times(plan, 0.01)
     q, v, a = plan.sample(times)

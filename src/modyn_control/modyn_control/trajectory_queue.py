@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .sampler import TrajectorySampler
+from modyn_trajectory.sampler import TrajectorySampler
 
 __all__ = ["Event", "Received", "TrajectoryQueue", "OK_EVENTS", "ERROR_EVENTS"]
 

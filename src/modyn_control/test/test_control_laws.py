@@ -268,8 +268,10 @@ def test_computed_torque_integral_removes_a_constant_disturbance(pendulum):
 
 
 # ----------------------------------------------------------------------------- PID
-def test_pid_formula_integral_and_anti_windup():
-    law = JointPID(2, kp=[100.0, 50.0], kd=[10.0, 5.0], ki=[200.0, 100.0], integral_limit=3.0)
+def test_pid_formula_integral_and_anti_windup(planar_model):
+    law = JointPID(
+        planar_model, kp=[100.0, 50.0], kd=[10.0, 5.0], ki=[200.0, 100.0], integral_limit=3.0
+    )
     q, v = np.array([0.1, -0.1]), np.array([0.5, 0.0])
     ref = _ref([0.12, -0.1], [0.0, 0.2])
     out = np.zeros(2)
@@ -284,8 +286,8 @@ def test_pid_formula_integral_and_anti_windup():
     assert law.integral[0] == pytest.approx(3.0)
 
 
-def test_pid_conditional_integration_when_saturated():
-    law = JointPID(1, kp=1000.0, kd=0.0, ki=500.0, effort_limit=50.0)
+def test_pid_conditional_integration_when_saturated(pendulum):
+    law = JointPID(pendulum, kp=1000.0, kd=0.0, ki=500.0, effort_limit=50.0)
     out = np.zeros(1)
     ref = _ref(1.0)
     for k in range(100):  # error 1 rad: Kp e = 1000 N·m > 50: saturated all along
@@ -294,8 +296,10 @@ def test_pid_conditional_integration_when_saturated():
     assert law.integral[0] == 0.0  # nothing wound up while saturated in the error's direction
 
 
-def test_pid_band_and_derivative_on_measurement():
-    law = JointPID(1, kp=10.0, kd=2.0, ki=100.0, integral_band=0.05, velocity_feedforward=False)
+def test_pid_band_and_derivative_on_measurement(pendulum):
+    law = JointPID(
+        pendulum, kp=10.0, kd=2.0, ki=100.0, integral_band=0.05, velocity_feedforward=False
+    )
     out = np.zeros(1)
     for k in range(10):  # |e| = 0.1 > band: no integration
         law.step(k * 1e-3, np.zeros(1), np.array([0.3]), _ref(0.1, 5.0), out)
@@ -304,8 +308,8 @@ def test_pid_band_and_derivative_on_measurement():
     assert out[0] == pytest.approx(10 * 0.1 - 2.0 * 0.3)
 
 
-def test_pd_feedforward_is_the_previous_default():
-    law = PDFeedforward(2, [100.0, 50.0], [10.0, 2.0])
+def test_pd_feedforward_is_the_previous_default(planar_model):
+    law = PDFeedforward(planar_model, [100.0, 50.0], [10.0, 2.0])
     q, v = np.array([0.1, -0.2]), np.array([0.5, 0.0])
     ref = _ref([0.3, 0.0], [0.0, 1.0], None, np.array([10.0, -5.0]))
     tau = law.step(0.0, q, v, ref, np.zeros(2))
@@ -412,7 +416,7 @@ def test_task_pid_is_jacobian_transpose_of_the_force(planar_model):
 
 # ----------------------------------------------------------------------------- switch, catalog
 def test_law_switch_is_bumpless_and_fades_linearly(rx90_model):
-    old = PDFeedforward(6, 400.0, 40.0)
+    old = PDFeedforward(rx90_model, 400.0, 40.0)
     new = ComputedTorque(rx90_model, omega=10.0)
     switch = LawSwitch(old, blend_time=0.1)
     q, v = np.full(6, 0.1), np.zeros(6)

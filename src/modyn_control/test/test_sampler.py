@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from modyn_control.messages import sampler_from_message, trajectory_arrays
-from modyn_control.sampler import TrajectorySampler
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_trajectory.quintic import TrajectoryError, plan_waypoints, sample_times
+from modyn_trajectory.sampler import TrajectorySampler
 
 
 def _points_of(traj, period):

@@ -8,6 +8,9 @@ feed-forward effort is interpolated linearly (it is not a polynomial of time).
 The per-segment polynomial coefficients are computed once, when the trajectory arrives; a
 sample is then one ``searchsorted``, the fill of a small matrix of powers of the local time
 and one matrix product into a preallocated buffer.
+
+It lives next to :mod:`modyn_trajectory.quintic` (the polynomials it evaluates); building one
+from a trajectory_msgs/JointTrajectory is :func:`modyn_control.messages.sampler_from_message`.
 """
 
 from __future__ import annotations
@@ -16,9 +19,9 @@ import bisect
 
 import numpy as np
 
-from modyn_trajectory.quintic import TrajectoryError, hermite_coefficients
+from .quintic import TrajectoryError, hermite_coefficients
 
-__all__ = ["TrajectorySampler", "sampler_from_message"]
+__all__ = ["TrajectorySampler"]
 
 
 class TrajectorySampler:
@@ -143,15 +146,3 @@ class TrajectorySampler:
             f"TrajectorySampler({len(self._knots)} points, n={self.n}, "
             f"start={self.start:.9g} s, end={self.end:.9g} s)"
         )
-
-
-def sampler_from_message(msg, joints, start: float | None = None) -> TrajectorySampler:
-    """A sampler for a trajectory_msgs/JointTrajectory in the order of ``joints``.
-
-    ``joints`` is a :class:`modyn_ros.joint_map.JointMap` or a sequence of joint names; see
-    :func:`modyn_control.messages.sampler_from_message` (this is the same function, here so
-    that the sampler and its constructor from a message are found together).
-    """
-    from .messages import sampler_from_message as build  # messages imports this module
-
-    return build(msg, joints, start)
