@@ -107,6 +107,10 @@ class PlanarAbsolute2R:
         self.lower, self.upper = _frozen(lower), _frozen(upper)
         self.velocity_limit, self.effort_limit = _frozen(velocity_limit), _frozen(effort_limit)
         self.gravity_vector = _frozen([0.0, 0.0, -self.g])
+        # no joint friction in this toy: the contract's coefficients are zeros
+        self.viscous = self.coulomb = self.static_friction = self.stribeck_velocity = _frozen(
+            [0.0, 0.0]
+        )
 
     # ------------------------------------------------------------------ the description file
     @classmethod
@@ -336,6 +340,14 @@ class PlanarAbsolute2R:
             ],
             axis=-1,
         )
+
+    def friction_forces(self, v) -> np.ndarray:
+        """Γf(v) = 0 (no friction modelled)."""
+        return np.zeros_like(self.check_velocity("v", v))
+
+    @property
+    def frame_names(self) -> tuple[str, ...]:
+        return tuple(FRAMES)
 
     def kinetic_energy(self, q, v) -> np.ndarray:
         v = self.check_velocity("v", v)
