@@ -358,9 +358,7 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
         # a timed goal of 4 s of sim time: a lockstep plant can run faster than real time, and
         # with the minimum-time plan (1.1 s) a probe slowed by a busy machine killed the nodes
         # only after the motion had ended
-        start, trajectory = probe.send_goal(
-            RX90_GOAL, lead=0.5, check=holder_alive, duration=4.0
-        )
+        start, trajectory = probe.send_goal(RX90_GOAL, lead=0.5, check=holder_alive, duration=4.0)
         kills = {}
         for name, offset in (
             ("inverse_dynamics_feedforward", 0.6),

@@ -312,10 +312,10 @@ class FeedbackController(Node):
         """The law the parameters ``values`` describe, for the current model."""
         model = self.model
         nv = model.nv
-        if values["task_frame"] and values["task_frame"] not in model.frames:
+        if values["task_frame"] and values["task_frame"] not in model.frame_names:
             raise ParameterError(
                 f"task_frame: no link or frame named '{values['task_frame']}' in the model "
-                f"(frames: {sorted(model.frames)})"
+                f"(frames: {sorted(model.frame_names)})"
             )
         limit = values["effort_limit"]
         if limit == [0.0]:

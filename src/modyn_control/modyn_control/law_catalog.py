@@ -120,11 +120,5 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
 
 
 def _tip_frame(model) -> str:
-    """The last link of the chain: a frame on the last body with no frame beyond it, preferring
-    a fixed child (the tool flange, e.g. ``tool0``) over the body itself."""
-    last = model.n - 1
-    names = [name for name, f in model.frames.items() if f.body == last]
-    if "tool0" in names:
-        return "tool0"
-    fixed = [nm for nm in names if nm != model.link_names[last]]
-    return fixed[0] if fixed else model.link_names[last]
+    """The model's default end-effector frame (``tip_frame`` of the mechanism contract)."""
+    return model.tip_frame

@@ -51,6 +51,8 @@ CONTRACT_MEMBERS = (
     "static_friction",
     "stribeck_velocity",
     "frame_names",
+    "base_frame",
+    "tip_frame",
     "make_data",
     "check_state",
     "check_velocity",
@@ -126,6 +128,14 @@ class MechanismModel(Protocol):
     @property
     def frame_names(self) -> tuple[str, ...]:
         """Every named frame :meth:`frame_placement` accepts."""
+
+    @property
+    def base_frame(self) -> str:
+        """The world/base frame the poses are given in."""
+
+    @property
+    def tip_frame(self) -> str:
+        """The default end-effector frame (task-space laws, pose goals)."""
 
     @property
     def nq(self) -> int: ...

@@ -374,6 +374,22 @@ class RobotModel:
         """Every link of the description, moving or fixed (the keys of :attr:`frames`)."""
         return tuple(self.frames)
 
+    @property
+    def base_frame(self) -> str:
+        """The fixed base (the root link): poses are given in it."""
+        return self.root
+
+    @property
+    def tip_frame(self) -> str:
+        """The default end-effector frame: a frame on the last moving body, preferring ``tool0``
+        then a fixed child (the tool flange) over the body itself."""
+        last = self.n - 1
+        names = [name for name, f in self.frames.items() if f.body == last]
+        if "tool0" in names:
+            return "tool0"
+        fixed = [nm for nm in names if nm != self.link_names[last]]
+        return fixed[0] if fixed else self.link_names[last]
+
     def forward_dynamics(
         self, q, v, tau, f_ext=None, *, method: str = "auto", friction: bool = True
     ) -> np.ndarray:

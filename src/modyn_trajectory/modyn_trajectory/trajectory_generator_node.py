@@ -68,17 +68,13 @@ def _stamp_text(ns: int) -> str:
 
 
 def _frame_names(model: MechanismModel) -> tuple[str, ...]:
-    """The frames a model lists, base first (a RobotModel's links and fixed frames).
-
-    The mechanism contract names no frame list (only ``frame_placement`` of a named frame):
-    a model without one gives (), and a frame name is then checked by evaluating it.
-    """
-    return tuple(getattr(model, "frames", ()))
+    """The frames a model names (the mechanism contract's ``frame_names``)."""
+    return tuple(model.frame_names)
 
 
 def _base_frame(model: MechanismModel) -> str:
-    """The name of the frame poses are given in ('' when the model does not name it)."""
-    return str(getattr(model, "root", ""))
+    """The name of the frame poses are given in (the contract's ``base_frame``)."""
+    return str(model.base_frame)
 
 
 def _frame_problem(model: MechanismModel, frame: str) -> str | None:
@@ -803,13 +799,14 @@ class TrajectoryGenerator(Node):
 
     @staticmethod
     def _default_tip(model: MechanismModel) -> str:
-        """The model's last listed frame (tip_frame empty), or a MessageError saying to set it."""
-        names = _frame_names(model)
-        if not names:
+        """The model's default end-effector frame (tip_frame empty), or a MessageError."""
+        tip = str(model.tip_frame)
+        if not tip:
             raise MessageError(
-                f"'{model.name}' lists no frames: set the tip_frame parameter for goal_pose"
+                f"'{model.name}' names no end-effector frame: set the tip_frame parameter for "
+                "goal_pose"
             )
-        return names[-1]
+        return tip
 
     def _start_state(self, start_ns: int):
         """(q, q̇, q̈, origin): the previous plan's reference at the start, else joint_states.

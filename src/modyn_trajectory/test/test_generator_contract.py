@@ -42,6 +42,10 @@ class BallJoint:
     velocity_limit = np.full(3, 2.0)
     effort_limit = np.full(3, 10.0)
     gravity_vector = np.array([0.0, 0.0, -9.81])
+    viscous = coulomb = static_friction = stribeck_velocity = np.zeros(3)
+    frame_names = ("body",)
+    base_frame = ""
+    tip_frame = "body"
 
     def neutral(self):
         return np.array([1.0, 0.0, 0.0, 0.0])
@@ -78,7 +82,7 @@ def _not_needed(name):
 for _name in (
     "make_data check_velocity check_actuation actuation_matrix generalized_forces "
     "actuator_forces inverse_dynamics mass_matrix bias_forces gravity coriolis_matrix "
-    "forward_dynamics kinetic_energy potential_energy frame_jacobian frame_jacobian_dot_v"
+    "forward_dynamics friction_forces kinetic_energy potential_energy frame_jacobian frame_jacobian_dot_v"
 ).split():
     setattr(BallJoint, _name, _not_needed(_name))
 

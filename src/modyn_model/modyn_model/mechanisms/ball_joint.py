@@ -217,6 +217,10 @@ class BallJointBody:
         self.inertia_pivot = _frozen(ic + m * (c @ c * np.eye(3) - np.outer(c, c)))
         self._inertia_inv = _frozen(np.linalg.inv(self.inertia_pivot))
         self.gravity_vector = _frozen(g)
+        # no joint friction modelled: the contract's coefficients are zeros
+        self.viscous = self.coulomb = self.static_friction = self.stribeck_velocity = _frozen(
+            [0.0, 0.0, 0.0]
+        )
         self._coordinate_names = tuple(f"{name}_q{a}" for a in "wxyz")
         self._velocity_names = tuple(f"{name}_w{a}" for a in "xyz")
         self._actuator_names = tuple(f"{name}_motor_{a}" for a in "xyz")
@@ -294,6 +298,20 @@ class BallJointBody:
     def frame_names(self) -> tuple[str, ...]:
         """The frames :meth:`frame_placement` knows."""
         return FRAMES
+
+    @property
+    def base_frame(self) -> str:
+        """Poses are given in the world frame, whose origin is the pivot ('' names it)."""
+        return ""
+
+    @property
+    def tip_frame(self) -> str:
+        """The body frame."""
+        return "body"
+
+    def friction_forces(self, v) -> np.ndarray:
+        """Γf(v) = 0 (no friction modelled)."""
+        return np.zeros_like(self.check_velocity("v", v))
 
     def make_data(self) -> Data:
         """A fresh workspace for :mod:`modyn_model.algorithms`."""

@@ -349,6 +349,14 @@ class PlanarAbsolute2R:
     def frame_names(self) -> tuple[str, ...]:
         return tuple(FRAMES)
 
+    @property
+    def base_frame(self) -> str:
+        return "base"
+
+    @property
+    def tip_frame(self) -> str:
+        return "tool0"
+
     def kinetic_energy(self, q, v) -> np.ndarray:
         v = self.check_velocity("v", v)
         return 0.5 * np.einsum("...i,...ij,...j->...", v, self.mass_matrix(q), v)
