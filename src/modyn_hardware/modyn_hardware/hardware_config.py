@@ -35,7 +35,7 @@ from .mock_plant import MockPlant
 from .mujoco_plant import GEOMETRIES, MujocoPlant
 from .plant import Plant, PlantError
 from .ros2_control_bridge import Ros2ControlBridge
-from .safety import LIMIT_KINDS, LIMIT_MODES, Limits
+from .safety import LIMIT_KINDS, LIMIT_MODES, Limits, soft_limit_problem
 from .simulated import INTEGRATORS, SimulatedPlant
 
 __all__ = [
@@ -478,7 +478,7 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
     else:
         hold_notes = list(hold.notes)
     stiff = damping_stiffness(model, dt, poses, EXPLICIT_BOUNDS["semi_implicit_euler"])
-    limits = {}
+    arrays = {}
     for name, model_value, order in (
         ("effort_limit", model.effort_limit, u_order),
         ("velocity_limit", model.velocity_limit, v_order),
@@ -488,13 +488,13 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
         given = _per_joint(values, name, order)
         if given is not None and name in ("effort_limit", "velocity_limit") and given.min() <= 0:
             raise ConfigError(f"parameter {name}: {_numbers(values, name)} has a value <= 0")
-        limits[name] = given if given is not None else _frozen(model_value)
-    crossed = limits["position_lower"] >= limits["position_upper"]
+        arrays[name] = given if given is not None else _frozen(model_value)
+    crossed = arrays["position_lower"] >= arrays["position_upper"]
     if crossed.any():
         i = int(np.flatnonzero(crossed)[0])
         raise ConfigError(
             f"parameter position_lower/position_upper: joint '{q_order.names[i]}' has lower "
-            f"{limits['position_lower'][i]} >= upper {limits['position_upper'][i]}"
+            f"{arrays['position_lower'][i]} >= upper {arrays['position_upper'][i]}"
         )
     bridge_joints = _strings(values, "ros2_control_joints") or list(u_order.names)
     try:
@@ -509,6 +509,21 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
     ):
         if not isinstance(text, str) or not text:
             raise ConfigError(f"parameter {name}: {text!r} is not a non-empty string")
+    limits = Limits(
+        joint_names=q_order.names,
+        lower=arrays["position_lower"],
+        upper=arrays["position_upper"],
+        velocity=arrays["velocity_limit"],
+        effort=arrays["effort_limit"],
+        effort_mode=scalars["effort_limit_mode"],
+        velocity_mode=scalars["velocity_limit_mode"],
+        position_mode=scalars["position_limit_mode"],
+        velocity_names=v_order.names,
+        actuator_names=u_order.names,
+    )
+    problem = soft_limit_problem(limits)
+    if problem is not None:
+        raise ConfigError(f"parameter {problem}")
     return Config(
         initial_positions=initial,
         hold_kp=hold.kp,
@@ -520,16 +535,7 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
         hold_capped=hold.adjusted if matrix else (),
         stiff_damping=tuple(stiff),
         robot_description=values.get("robot_description") or "",
-        limits=Limits(
-            joint_names=q_order.names,
-            lower=limits["position_lower"],
-            upper=limits["position_upper"],
-            velocity=limits["velocity_limit"],
-            effort=limits["effort_limit"],
-            effort_mode=scalars["effort_limit_mode"],
-            velocity_mode=scalars["velocity_limit_mode"],
-            position_mode=scalars["position_limit_mode"],
-        ),
+        limits=limits,
         ros2_control_controller=controller,
         ros2_control_joints=tuple(bridge_joints),
         ros2_control_state_topic=topic,
