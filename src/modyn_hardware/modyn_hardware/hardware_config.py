@@ -79,7 +79,7 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "initial_positions": (
         [],
         "double[]: q (rad or m) at start and after ~/reset_plant, in joint_names order; empty: "
-        "zeros",
+        "the model's neutral configuration (zeros for an arm)",
     ),
     "joint_names": (
         [],
@@ -442,8 +442,8 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
     q_order, v_order, u_order = _orders(values, model)
     nq = model.nq
     q0 = _numbers(values, "initial_positions")
-    if not q0:
-        q0 = [0.0] * nq
+    if not q0:  # the model's reference configuration: zeros for an arm, unit quaternions
+        q0 = [float(x) for x in np.asarray(model.neutral(), dtype=float)[np.argsort(q_order.order)]]
     if len(q0) != nq:
         raise ConfigError(
             f"parameter initial_positions: {len(q0)} values {q0} for {nq} joints {q_order.given}"

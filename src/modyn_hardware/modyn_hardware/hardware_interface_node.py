@@ -210,6 +210,7 @@ class HardwareInterfaceNode(Node):
         steady = Clock(clock_type=ClockType.STEADY_TIME)
         self._hold_timer = None
         if self._realtime:
+            sup.start_ticks(time.monotonic_ns())
             self._timer = self.create_timer(cfg.dt, sup.on_tick, clock=steady)
         else:
             self._timer = self.create_timer(cfg.watchdog_timeout, sup.on_timeout, clock=steady)

@@ -218,6 +218,10 @@ class Supervisor:
         self._period_ns = cfg.dt_ns
         self._due_ns = self._mono()  # realtime: when the next tick is due
 
+    def start_ticks(self, now_ns: int) -> None:
+        """Realtime: the tick timer starts now (its first tick is due one period later)."""
+        self._due_ns = now_ns
+
     # ------------------------------------------------------------------ state
     @property
     def state(self) -> str:
