@@ -23,9 +23,9 @@ Two modes:
 Safety, the same on every plant: the safe hold is τ = Q(q) + A(q_hold) [ω² (q_hold − q) − 2ζω q̇]
 (the default: ``hold_bandwidth``, ``hold_damping_ratio``) or τ = Q(q) + Kp (q_hold − q) − Kd q̇
 (``hold_kp``/``hold_kd`` given, checked for discrete stability at the rate by
-:mod:`modyn_hardware.hold_gains`), clipped to the effort limits, computed here from the model
-(gravity compensation + PD on q_hold, the measured pose when the hold began, clipped to 0.5 %
-inside the position limits). It is applied
+:mod:`modyn_hardware.hold_gains`), clipped to the effort limits, computed from the model by
+:class:`modyn_control.hold.HoldLaw` (gravity compensation + PD on q_hold, the measured pose when
+the hold began, clipped to 0.5 % inside the position limits; u with Sᵀu = τ). It is applied
 
 * while disarmed (``~/enable`` false; q_hold = the pose at disarm);
 * before the first command (realtime; lockstep does not step then), and during a gap in the
@@ -77,14 +77,6 @@ from .hardware_config import (
 )
 from .hardware_supervisor import REJECTIONS, Supervisor
 from .plant import PlantError
-
-try:  # rclpy >= Galactic; guarded so that an older rclpy only loses the clean-exit path
-    from rclpy.executors import ExternalShutdownException
-except ImportError:  # pragma: no cover
-
-    class ExternalShutdownException(Exception):  # noqa: N818 - rclpy's name
-        """Stand-in for rclpy versions without it."""
-
 
 __all__ = [
     "Config",
