@@ -244,12 +244,9 @@ class HardwareInterfaceNode(Node):
             )
         else:
             log.info(f"safe hold gains (also the soft limits'): {per_joint}")
-        unheld = self.supervisor.hold.unheld
-        if unheld:
-            log.warning(
-                f"safe hold: no actuator reaches {list(unheld)}; the hold cannot hold these "
-                "coordinates (it holds the others)"
-            )
+        unheld = self.supervisor.unheld_warning
+        if unheld is not None:
+            log.warning(unheld)
         if not cfg.stiff_damping or cfg.plant in ("mock", "ros2_control"):
             return  # the mock has no damping; a real robot's damping is physics, not a scheme
         if getattr(self.plant, "implicit_damping", False):

@@ -218,6 +218,17 @@ class Supervisor:
         self._period_ns = cfg.dt_ns
         self._due_ns = self._mono()  # realtime: when the next tick is due
 
+    @property
+    def unheld_warning(self) -> str | None:
+        """The sentence logged once at start when the hold cannot hold some coordinates (those
+        no actuator reaches, :attr:`HoldLaw.unheld`); None when it holds them all."""
+        if not self.hold.unheld:
+            return None
+        return (
+            f"safe hold: no actuator reaches {list(self.hold.unheld)}; the hold cannot hold these "
+            "coordinates (it holds the others)"
+        )
+
     def start_ticks(self, now_ns: int) -> None:
         """Realtime: the tick timer starts now (its first tick is due one period later)."""
         self._due_ns = now_ns

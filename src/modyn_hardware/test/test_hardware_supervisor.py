@@ -252,3 +252,102 @@ def test_bad_names_are_counted_by_the_error_type(planar_model, names, kind):
     assert sup.rejections[kind] == 1 and sup.counters["rejected"] == 1
     assert sum(sup.rejections.values()) == 1 and sup.t_ns == 0
     assert port.texts("warning")[0].startswith("effort_command rejected: name: ")
+
+
+class _Acrobot:
+    """The planar 2R arm with a motor on joint2 only (an acrobot): the same dynamics, one
+    actuator, S = [0 1]; everything else is the arm's. A mechanism whose coordinates and
+    actuators differ, to check that the supervisor uses only the contract."""
+
+    fast_path = None  # not a tree with S = I: modyn_model.algorithms uses the methods
+
+    def __init__(self, arm):
+        self._arm = arm
+        self.actuator_names = ("joint2",)
+        self.nu = 1
+        self.effort_limit = np.asarray(arm.effort_limit, dtype=float)[1:]
+
+    def __getattr__(self, name):
+        return getattr(self._arm, name)
+
+    def make_data(self):
+        from modyn_model.data import Data
+
+        return Data(self)
+
+    def actuation_matrix(self, q):
+        return np.array([[0.0, 1.0]])
+
+    def check_actuation(self, name, x, allow_none=False):
+        return np.asarray(x, dtype=float).reshape(1)
+
+
+class _AcrobotPlant:
+    """Semi-implicit Euler on the acrobot's forward dynamics, τ = Sᵀ u (plant API: write u)."""
+
+    ready = True
+
+    def __init__(self, model, q0):
+        from modyn_hardware.plant import PlantState
+
+        self._state = PlantState
+        self.model, self.q, self.v, self.u, self.t = (
+            model,
+            np.array(q0),
+            np.zeros(2),
+            np.zeros(1),
+            0.0,
+        )
+
+    def write(self, u):
+        self.u[:] = u
+
+    def step(self, dt):
+        tau = self.model.actuation_matrix(self.q).T @ self.u
+        self.v += dt * self.model.forward_dynamics(self.q, self.v, tau)
+        self.q = self.model.integrate(self.q, self.v, dt)
+        self.t += dt
+
+    def read(self):
+        return self._state.snapshot(self.t, self.q, self.v, self.u)
+
+
+def test_an_underactuated_mechanism_is_commanded_by_its_actuators(planar_model):
+    from modyn_hardware.hardware_config import ConfigError
+
+    model = _Acrobot(planar_model)
+    with pytest.raises(ConfigError, match="position_limit_mode 'saturate'.*use 'fault'"):
+        validate_config({}, model)
+    cfg = validate_config(
+        {"position_limit_mode": "fault", "velocity_limit_mode": "fault", "watchdog_timeout": 5.0},
+        model,
+    )
+    assert cfg.limits.effort.shape == (1,) and cfg.limits.actuator_names == ("joint2",)
+    clock = Clock()
+    port = Port(clock)
+    plant = _AcrobotPlant(model, [0.1, 0.2])
+    sup = Supervisor(cfg, model, plant, port, monotonic_ns=clock)
+    assert sup.hold.unheld == ("joint1",)
+    assert sup.unheld_warning == (
+        "safe hold: no actuator reaches ['joint1']; the hold cannot hold these coordinates "
+        "(it holds the others)"
+    )
+    sup.on_command(["joint2"], [1.5], 0, clock.now)  # one effort, by actuator name
+    assert sup.t_ns == 1 * MS and plant.u.tolist() == [1.5]
+    sup.on_command(["joint1", "joint2"], [0.0, 0.0], sup.t_ns, clock.now)  # joint1: no motor
+    assert sup.rejections["unknown_name"] == 1 and sup.t_ns == 1 * MS
+    # disarmed: the hold's single actuator force, u = (S Sᵀ)⁻¹ S τ_hold = τ_hold[1]
+    sup.enable(False)
+    state = plant.read()  # the state the hold of the next step is computed at
+    sup.on_command(["joint2"], [9.0], sup.t_ns, clock.now)
+    tau = _hold_reference(
+        planar_model,
+        sup.q_hold,
+        state.position,
+        state.velocity,
+        w=cfg.hold_bandwidth,
+        zeta=cfg.hold_damping_ratio,
+    )
+    limit = cfg.limits.effort[0]
+    np.testing.assert_allclose(plant.u, [np.clip(tau[1], -limit, limit)], rtol=1e-12, atol=1e-12)
+    assert plant.u[0] != 9.0
