@@ -11,6 +11,10 @@ hardware_interface node.
 * :mod:`modyn_hardware.ros2_control_bridge`: the plant that drives a ros2_control robot through
   a forward_command_controller and a joint_state_broadcaster (rclpy when bound to the node);
 * :mod:`modyn_hardware.fake_ros2_control`: a stand-in for those two controllers, for tests;
+* :mod:`modyn_hardware.hardware_config`: the node's parameters, their validation and the plant
+  they name (no rclpy);
+* :mod:`modyn_hardware.hardware_supervisor`: the node's loop, watchdog, faults, safe hold and
+  reset/enable rules (no rclpy);
 * :mod:`modyn_hardware.hardware_interface_node`: the ROS 2 node (imports rclpy; not imported
   here, so that the plants work without ROS).
 """

@@ -12,8 +12,9 @@ It behaves, on the topics, like a controller_manager running
 * with ``command_timeout`` > 0, the protection a real robot needs behind that controller (a
   drive's command watchdog, docs/ros2_control.md "Stop behaviour"): until the first command, and
   from the moment no command has arrived for ``command_timeout`` wall seconds, the drive holds
-  the pose where the commands stopped, τ = Q(q) + Kp (q_hold − q) − Kd q̇ with ``hold_kp`` and
-  ``hold_kd``, clipped to the model's effort limits, evaluated at every 1 kHz step; an error log
+  the pose where the commands stopped, τ = Q(q) + Kp (q_hold ⊖ q) − Kd q̇ with ``hold_kp`` and
+  ``hold_kd`` (:class:`modyn_control.hold.HoldLaw`, diagonal gains), clipped to the model's
+  effort limits, evaluated at every 1 kHz step; an error log
   gives the silence measured when the hold began (``command timeout: no command for ... s``);
   the next command releases it (logged);
 * ``joint_state_broadcaster`` with ``use_local_topics: true``: publishes sensor_msgs/JointState
@@ -46,8 +47,9 @@ from rclpy.node import Node
 from sensor_msgs.msg import JointState
 from std_msgs.msg import Float64MultiArray
 
-from modyn_model import algorithms as alg
+from modyn_control.hold import HoldLaw
 from modyn_model.errors import ModynError
+from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import STATE_QOS
@@ -97,14 +99,33 @@ class FakeRos2Control(Node):
         if source.model is None:
             raise FakeRos2ControlError("parameter robot_description: required (a usable URDF)")
         model = source.model
-        names = list(model.joint_names)
+        # a ros2_control robot has joints, each with a position, a velocity and an effort
+        # interface under one name: coordinates, velocities and actuators must coincide
+        names = list(model.actuator_names)
+        state_names = list(model.coordinate_names)
+        if not names == state_names == list(model.velocity_names):
+            raise FakeRos2ControlError(
+                f"robot_description: {model.name} has coordinates {state_names}, velocities "
+                f"{list(model.velocity_names)} and actuators {names}; a ros2_control joint has "
+                "one name for its position, velocity and effort interfaces"
+            )
         joints = [j for j in get("joints").value if j] or names
-        state_joints = [j for j in get("state_joints").value if j] or names[::-1]
-        for param, value in (("joints", joints), ("state_joints", state_joints)):
-            if sorted(value) != sorted(names):
-                raise FakeRos2ControlError(
-                    f"parameter {param}: {value} must name each joint of the model {names} once"
-                )
+        state_joints = [j for j in get("state_joints").value if j] or state_names[::-1]
+        try:
+            # for each model actuator, its slot in the command array
+            self._cmd_index = JointMap(names).indices(joints, field="joints")
+        except MessageError:
+            raise FakeRos2ControlError(
+                f"parameter joints: {joints} must name each joint of the model {names} once"
+            ) from None
+        try:
+            # for each published slot, the model coordinate
+            self._model_to_state = JointMap(state_joints).indices(state_names)
+        except MessageError:
+            raise FakeRos2ControlError(
+                f"parameter state_joints: {state_joints} must name each joint of the model "
+                f"{state_names} once"
+            ) from None
         rate = float(get("update_rate").value)
         if not rate > 0:
             raise FakeRos2ControlError(f"parameter update_rate: {rate} is not positive")
@@ -115,10 +136,8 @@ class FakeRos2Control(Node):
             raise FakeRos2ControlError(
                 f"parameter initial_positions: {len(q0)} values for the joints {joints}"
             )
-        self._cmd_to_model = np.array([names.index(j) for j in joints])
-        self._model_to_state = np.array([names.index(j) for j in state_joints])
-        q0_model = np.zeros(len(names))
-        q0_model[self._cmd_to_model] = q0
+        # initial_positions and the gains are in `joints` order: taken into the model's
+        q0_model = np.asarray(q0, dtype=float)[self._cmd_index]
         try:
             self.plant = SimulatedPlant(model, get("integrator").value, q0=q0_model)
         except PlantError as exc:
@@ -138,23 +157,19 @@ class FakeRos2Control(Node):
                     f"parameter {param}: {g} must be one value or {len(names)} (joints "
                     f"{joints}), finite and >= 0"
                 )
-            gains[param] = np.zeros(len(names))
-            gains[param][self._cmd_to_model] = g
+            gains[param] = np.asarray(g, dtype=float)[self._cmd_index]
         self._timeout_ns = round(timeout * 1e9)
-        self._kp, self._kd = gains["hold_kp"], gains["hold_kd"]
-        self._model = model
-        self._data = model.make_data()
+        # the drive's hold: THE hold law of the suite, in its diagonal-gains form
+        self._hold = HoldLaw(model, gains["hold_kp"], gains["hold_kd"])
+        self._hold.capture(q0_model)
         self._effort_hi = np.asarray(model.effort_limit, dtype=float)
         self._effort_lo = -self._effort_hi
-        self._q_hold = q0_model.copy()
-        self._hold_tau = np.zeros(len(names))
-        self._hold_tmp = np.zeros(len(names))
         self._cmd_rx_ns: int | None = None  # steady receipt time of the last command
         #: the drive holds (before the first command, after a command timeout)
         self.holding = self._timeout_ns > 0
         self.timeouts = 0
         self._joints = joints
-        self._tau = np.zeros(len(names))
+        self._tau = np.zeros(model.nu)
         self._dt = 1.0 / rate
         self._every = max(1, int(get("publish_every").value))
         self._dt_ns = round(1e9 / rate)
@@ -192,7 +207,7 @@ class FakeRos2Control(Node):
         if not np.isfinite(arr).all():
             self.get_logger().error(f"non-finite command {arr.tolist()}", throttle_duration_sec=1.0)
             return
-        self._tau[self._cmd_to_model] = arr
+        np.take(arr, self._cmd_index, out=self._tau)
         self.commands += 1
         self._cmd_rx_ns = time.monotonic_ns()
         if self.holding:
@@ -209,23 +224,20 @@ class FakeRos2Control(Node):
             return
         self.holding = True
         self.timeouts += 1
-        np.copyto(self._q_hold, self.plant.read().position)
+        self._hold.capture(self.plant.read().position)
         self.get_logger().error(
             f"command timeout: no command for {silence * 1e-9:.3f} s (command_timeout "
             f"{self._timeout_ns * 1e-9:g} s): drive hold at q = "
-            f"{np.round(self._q_hold, 4).tolist()} until the next command"
+            f"{np.round(self._hold.q_hold, 4).tolist()} until the next command"
         )
 
     def _hold_effort(self) -> np.ndarray:
-        """τ = Q(q) + Kp (q_hold − q) − Kd q̇, clipped to the effort limits (model order)."""
+        """u = Sᵀ⁺ [Q(q) + Kp (q_hold ⊖ q) − Kd q̇], clipped to the effort limits (actuator
+        order; u = τ for an arm)."""
         state = self.plant.read()
-        tau = self._hold_tau
-        np.subtract(self._q_hold, state.position, out=tau)
-        tau *= self._kp
-        tau += alg.gravity(self._model, self._data, state.position)
-        tau -= np.multiply(self._kd, state.velocity, out=self._hold_tmp)
-        np.clip(tau, self._effort_lo, self._effort_hi, out=tau)
-        return tau
+        u = self._hold.effort(state.position, state.velocity)
+        np.clip(u, self._effort_lo, self._effort_hi, out=u)
+        return u
 
     def _on_update(self) -> None:
         # the robot's time is the wall clock: a late tick (a loaded machine) integrates the steps

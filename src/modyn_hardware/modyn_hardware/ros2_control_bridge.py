@@ -8,7 +8,9 @@ The bridge talks to two standard controllers of the robot's controller_manager:
   ``std_msgs/Float64MultiArray`` on ``<controller>/commands``, in the controller's ``joints``
   order (N·m or N);
 * a ``joint_state_broadcaster``: its ``sensor_msgs/JointState`` messages are the plant's state
-  (position rad or m, velocity rad/s or m/s, effort N·m or N), mapped by name. With
+  (position rad or m, velocity rad/s or m/s, effort N·m or N), mapped by name with
+  :class:`modyn_ros.joint_map.JointMap` (positions by the model's ``coordinate_names``,
+  velocities by ``velocity_names``, efforts by ``actuator_names``). With
   ``use_local_topics: true`` it publishes on ``/joint_state_broadcaster/joint_states`` (the
   default here), which does not collide with hardware_interface's own ``joint_states``.
 
@@ -30,7 +32,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from modyn_model import RobotModel
+from modyn_ros.joint_map import JointMap, MessageError
 
 from .plant import Plant, PlantError, PlantState
 from .safety import ReportThrottle
@@ -48,13 +50,13 @@ class Ros2ControlBridge(Plant):
 
     Parameters
     ----------
-    model : RobotModel
-        Joint names (the plant's order) of the robot.
+    model : modyn_model.MechanismModel
+        Names (the plant's order) of the robot: coordinate, velocity and actuator names.
     controller : str
         Name of the forward_command_controller; commands go to ``<controller>/commands``.
     joints : sequence of str, optional
-        The controller's ``joints`` parameter: the order of the command array. Default: the
-        model's order.
+        The controller's ``joints`` parameter: the order of the command array (actuator names).
+        Default: the model's ``actuator_names``.
     state_topic : str
         The joint_state_broadcaster's topic.
     state_timeout : float
@@ -65,32 +67,47 @@ class Ros2ControlBridge(Plant):
 
     def __init__(
         self,
-        model: RobotModel,
+        model,
         controller: str = "effort_controller",
         joints: Sequence[str] | None = None,
         state_topic: str = "/joint_state_broadcaster/joint_states",
         state_timeout: float = 0.1,
     ):
-        self._names = tuple(model.joint_names)
-        n = len(self._names)
-        joints = tuple(joints) if joints else self._names
-        if sorted(joints) != sorted(self._names):
+        self._names = tuple(model.coordinate_names)
+        self._actuators = tuple(model.actuator_names)
+        nq, nv, nu = model.nq, model.nv, model.nu
+        joints = tuple(joints) if joints else self._actuators
+        try:
+            #: for each command-array slot, the model index of its actuator
+            self._cmd_order = JointMap(joints).indices(self._actuators, field="joints")
+        except MessageError:
             raise PlantError(
-                f"joints {list(joints)} must name each joint of the model {list(self._names)} once"
-            )
+                f"joints {list(joints)} must name each joint of the model "
+                f"{list(self._actuators)} once"
+            ) from None
         self.controller = controller
         self.command_topic = f"{controller.rstrip('/')}/commands"
         self.state_topic = state_topic
         self.state_timeout = float(state_timeout)
-        #: for each command-array slot, the model index of its joint
-        self._cmd_order = np.array([self._names.index(j) for j in joints], dtype=int)
-        self._q = np.zeros(n)
-        self._v = np.zeros(n)
-        self._measured_effort = np.zeros(n)
-        self._tau = np.zeros(n)
+        # the broadcaster publishes every joint of the robot: extra names are skipped
+        self._q_map = JointMap(self._names, ignore_unknown=True)
+        velocity_names = tuple(model.velocity_names)
+        self._v_map = (
+            self._q_map
+            if velocity_names == self._names
+            else JointMap(velocity_names, ignore_unknown=True)
+        )
+        self._u_map = (
+            self._q_map
+            if self._actuators == self._names
+            else JointMap(self._actuators, ignore_unknown=True)
+        )
+        self._q = np.zeros(nq)
+        self._v = np.zeros(nv)
+        self._measured_effort = np.zeros(nu)
+        self._tau = np.zeros(nu)
         self._stamp_ns = -1
         self._rx_ns: int | None = None  # steady receipt time of the last valid state
-        self._index_cache: dict[tuple[str, ...], np.ndarray] = {}
         self.counters = {"states": 0, "commands": 0, **dict.fromkeys(STATE_REJECTIONS, 0)}
         self._throttle = ReportThrottle(1.0)
         self._node = None
@@ -98,7 +115,7 @@ class Ros2ControlBridge(Plant):
         self._msg = None
 
     @classmethod
-    def from_config(cls, model: RobotModel, config) -> Ros2ControlBridge:
+    def from_config(cls, model, config) -> Ros2ControlBridge:
         """From hardware_interface's validated ``Config`` (``ros2_control_*`` fields)."""
         return cls(
             model,
@@ -122,7 +139,7 @@ class Ros2ControlBridge(Plant):
         node.create_subscription(JointState, self.state_topic, self._on_state, STATE_QOS)
         node.get_logger().info(
             f"ros2_control bridge: commands to {self._publisher.topic_name} in the order "
-            f"{[self._names[i] for i in self._cmd_order]}, states from {self.state_topic}"
+            f"{[self._actuators[i] for i in self._cmd_order]}, states from {self.state_topic}"
         )
 
     # ------------------------------------------------------------------ Plant
@@ -148,16 +165,16 @@ class Ros2ControlBridge(Plant):
         )
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
-        """Set the effort (N·m / N, model order) that the next :meth:`step` sends."""
+        """Set the effort (N·m / N, actuator order) that the next :meth:`step` sends."""
         arr = np.asarray(effort, dtype=float)
-        if arr.shape != (len(self._names),):
+        if arr.shape != (len(self._actuators),):
             raise PlantError(
-                f"effort must have {len(self._names)} values (joints {list(self._names)}), "
-                f"got shape {arr.shape}"
+                f"effort must have {len(self._actuators)} values (joints "
+                f"{list(self._actuators)}), got shape {arr.shape}"
             )
         if not np.isfinite(arr).all():
             i = int(np.flatnonzero(~np.isfinite(arr))[0])
-            raise PlantError(f"effort[{i}] (joint '{self._names[i]}') is {arr[i]}")
+            raise PlantError(f"effort[{i}] (joint '{self._actuators[i]}') is {arr[i]}")
         self._tau[:] = arr
 
     def step(self, dt: float) -> None:
@@ -216,36 +233,21 @@ class Ros2ControlBridge(Plant):
             more = f" ({skipped} more of this kind since the last report)" if skipped else ""
             self._node.get_logger().warning(f"{self.state_topic} rejected: {text}{more}")
 
-    def _indices(self, names: Sequence[str]) -> np.ndarray | None:
-        """For each model joint, its position in ``names`` (extra names allowed)."""
-        key = tuple(names)
-        hit = self._index_cache.get(key)
-        if hit is not None:
-            return hit
-        if len(set(key)) != len(key):
-            dup = sorted({x for x in key if key.count(x) > 1})
-            self._reject("name", f"name: repeated joint name(s) {dup}")
-            return None
-        missing = [x for x in self._names if x not in key]
-        if missing:
-            self._reject("name", f"name: missing joint(s) {missing}")
-            return None
-        out = np.array([key.index(x) for x in self._names], dtype=int)
-        if len(self._index_cache) < 16:
-            self._index_cache[key] = out
-        return out
-
     def _on_state(self, msg) -> None:
-        idx = self._indices(msg.name)
-        if idx is None:
+        try:  # for each model coordinate (velocity, actuator), its slot in the message
+            idx = self._q_map.indices(msg.name)
+            v_idx = self._v_map.indices(msg.name)
+            u_idx = self._u_map.indices(msg.name)
+        except MessageError as exc:
+            self._reject("name", str(exc))
             return
         n = len(msg.name)
-        for field in ("position", "velocity"):
+        for field, slots in (("position", idx), ("velocity", v_idx)):
             values = getattr(msg, field)
             if len(values) != n:
                 self._reject("length", f"{field}: {len(values)} values for {n} joints")
                 return
-            for i in idx:
+            for i in slots:
                 if not math.isfinite(values[i]):
                     self._reject("value", f"{field}[{i}] is {values[i]} (joint '{msg.name[i]}')")
                     return
@@ -261,9 +263,9 @@ class Ros2ControlBridge(Plant):
             )
             return
         np.take(msg.position, idx, out=self._q)
-        np.take(msg.velocity, idx, out=self._v)
+        np.take(msg.velocity, v_idx, out=self._v)
         if len(msg.effort):
-            np.take(msg.effort, idx, out=self._measured_effort)
+            np.take(msg.effort, u_idx, out=self._measured_effort)
             # no effort state interface: the broadcaster reports NaN; use what was commanded
             bad = ~np.isfinite(self._measured_effort)
             if bad.any():

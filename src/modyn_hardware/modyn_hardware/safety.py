@@ -7,6 +7,13 @@ kind in one of two modes:
 * ``"fault"``: the guard returns a sentence naming the joint, the value and the limit, and the
   node latches its safe hold (gravity compensation + PD) until ``~/reset``.
 
+Sizes follow the mechanism contract: position limits per coordinate (nq, ``joint_names``),
+speed limits per velocity coordinate (nv, ``velocity_names``), effort limits per actuator (nu,
+``actuator_names``); the names default to ``joint_names`` (an arm: one list). The fault checks
+and the effort clip hold for any mechanism. The soft limits (``saturate`` on position or
+velocity) change the command of the actuator of the limited joint, so they need the three name
+lists to be one (:attr:`Limits.aligned`); :class:`LimitGuard` refuses them otherwise.
+
 Saturation rules (τ the command, q, q̇ the measured state, Q(q) the gravity effort, Kp, Kd the
 safe-hold gains, all per joint, in the model's joint order):
 
@@ -33,7 +40,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["LIMIT_KINDS", "LIMIT_MODES", "LimitGuard", "Limits", "ReportThrottle"]
+__all__ = [
+    "LIMIT_KINDS",
+    "LIMIT_MODES",
+    "LimitGuard",
+    "Limits",
+    "ReportThrottle",
+    "soft_limit_problem",
+]
 
 #: The limit kinds and their modes (parameters ``<kind>_limit_mode``).
 LIMIT_KINDS = ("effort", "velocity", "position")
@@ -47,13 +61,16 @@ class Limits:
     Attributes
     ----------
     joint_names : tuple of str
-    lower, upper : (n,) ndarray
+        The coordinates' names (nq).
+    lower, upper : (nq,) ndarray
         Position limits (rad or m); ±inf for none.
-    velocity : (n,) ndarray
+    velocity : (nv,) ndarray
         Speed limits (rad/s or m/s), > 0; inf for none.
-    effort : (n,) ndarray
+    effort : (nu,) ndarray
         Effort limits (N·m or N), >= 0; inf for none.
     effort_mode, velocity_mode, position_mode : {"saturate", "fault"}
+    velocity_names, actuator_names : tuple of str
+        The names of ``velocity`` (nv) and ``effort`` (nu); empty: ``joint_names``.
     """
 
     joint_names: tuple[str, ...]
@@ -64,6 +81,32 @@ class Limits:
     effort_mode: str = "saturate"
     velocity_mode: str = "saturate"
     position_mode: str = "saturate"
+    velocity_names: tuple[str, ...] = ()
+    actuator_names: tuple[str, ...] = ()
+
+    def __post_init__(self):
+        # frozen: the defaults are set through object.__setattr__, once
+        for name in ("velocity_names", "actuator_names"):
+            if not getattr(self, name):
+                object.__setattr__(self, name, tuple(self.joint_names))
+
+    @property
+    def aligned(self) -> bool:
+        """Coordinate i, velocity i and actuator i are one joint (an arm)."""
+        return self.joint_names == self.velocity_names == self.actuator_names
+
+
+def soft_limit_problem(limits: Limits) -> str | None:
+    """Why the soft limits of ``limits`` cannot be applied (None when they can)."""
+    soft = [k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "saturate"]
+    if not soft or limits.aligned:
+        return None
+    return (
+        f"{soft[0]}_limit_mode 'saturate' (a soft limit) acts on the actuator of the limited "
+        f"joint: it needs the coordinates {list(limits.joint_names)}, velocities "
+        f"{list(limits.velocity_names)} and actuators {list(limits.actuator_names)} to be one "
+        "list; use 'fault'"
+    )
 
 
 class LimitGuard:
@@ -100,16 +143,22 @@ class LimitGuard:
         self._kp = np.asarray(kp, dtype=float)
         self._kd = np.asarray(kd, dtype=float)
         self._gravity = gravity
-        n = len(limits.joint_names)
+        problem = soft_limit_problem(limits)
+        if problem is not None:
+            raise ValueError(problem)
         #: the state limits checked in fault mode
         self._state_faults = tuple(
             k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "fault"
         )
         self._neg_effort = -limits.effort
         self._neg_velocity = -limits.velocity
-        self._abs = np.zeros(n)
-        self._hi = np.zeros(n, dtype=bool)
-        self._lo = np.zeros(n, dtype=bool)
+        # comparison buffers per size: coordinates (q), velocities (v), actuators (u)
+        nq, nv, nu = len(limits.lower), len(limits.velocity), len(limits.effort)
+        self._q_hi, self._q_lo = np.zeros(nq, dtype=bool), np.zeros(nq, dtype=bool)
+        self._v_abs = np.zeros(nv)
+        self._v_hi, self._v_lo = np.zeros(nv, dtype=bool), np.zeros(nv, dtype=bool)
+        self._u_abs = np.zeros(nu)
+        self._u_hi = np.zeros(nu, dtype=bool)
         self.counts = {} if counts is None else counts
         for key in ("saturated", "position_limited", "velocity_limited"):
             self.counts.setdefault(key, 0)
@@ -117,8 +166,8 @@ class LimitGuard:
     # ------------------------------------------------------------------ effort
     def clip_effort(self, tau: np.ndarray) -> bool:
         """Clip ``tau`` in place to ±effort; True (and counted) if anything was cut."""
-        np.abs(tau, out=self._abs)
-        if np.greater(self._abs, self.limits.effort, out=self._hi).any():
+        np.abs(tau, out=self._u_abs)
+        if np.greater(self._u_abs, self.limits.effort, out=self._u_hi).any():
             self.counts["saturated"] += 1
             np.clip(tau, self._neg_effort, self.limits.effort, out=tau)
             return True
@@ -126,12 +175,12 @@ class LimitGuard:
 
     def effort_violation(self, tau: np.ndarray) -> str | None:
         """A sentence naming the first joint whose |τ| exceeds its limit, else None."""
-        np.abs(tau, out=self._abs)
-        if not np.greater(self._abs, self.limits.effort, out=self._hi).any():
+        np.abs(tau, out=self._u_abs)
+        if not np.greater(self._u_abs, self.limits.effort, out=self._u_hi).any():
             return None
-        i = int(np.flatnonzero(self._hi)[0])
+        i = int(np.flatnonzero(self._u_hi)[0])
         return (
-            f"effort limit: joint '{self.limits.joint_names[i]}' commanded {tau[i]:.6g} "
+            f"effort limit: joint '{self.limits.actuator_names[i]}' commanded {tau[i]:.6g} "
             f"beyond ±{self.limits.effort[i]:.6g}"
         )
 
@@ -141,22 +190,23 @@ class LimitGuard:
         violate, else None."""
         lim = self.limits
         if "position" in kinds:
-            np.greater(q, lim.upper, out=self._hi)
-            np.less(q, lim.lower, out=self._lo)
-            if self._hi.any() or self._lo.any():
-                i = int(np.flatnonzero(self._hi | self._lo)[0])
-                bound = lim.upper[i] if self._hi[i] else lim.lower[i]
-                side = "above the upper" if self._hi[i] else "below the lower"
+            hi, lo = self._q_hi, self._q_lo
+            np.greater(q, lim.upper, out=hi)
+            np.less(q, lim.lower, out=lo)
+            if hi.any() or lo.any():
+                i = int(np.flatnonzero(hi | lo)[0])
+                bound = lim.upper[i] if hi[i] else lim.lower[i]
+                side = "above the upper" if hi[i] else "below the lower"
                 return (
                     f"position limit: joint '{lim.joint_names[i]}' at {q[i]:.6g}, {side} "
                     f"limit {bound:.6g}"
                 )
         if "velocity" in kinds:
-            np.abs(v, out=self._abs)
-            if np.greater(self._abs, lim.velocity, out=self._hi).any():
-                i = int(np.flatnonzero(self._hi)[0])
+            np.abs(v, out=self._v_abs)
+            if np.greater(self._v_abs, lim.velocity, out=self._v_hi).any():
+                i = int(np.flatnonzero(self._v_hi)[0])
                 return (
-                    f"velocity limit: joint '{lim.joint_names[i]}' moving at {v[i]:.6g}, beyond "
+                    f"velocity limit: joint '{lim.velocity_names[i]}' moving at {v[i]:.6g}, beyond "
                     f"±{lim.velocity[i]:.6g}"
                 )
         return None
@@ -191,8 +241,8 @@ class LimitGuard:
 
     def _soft_position(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
         lim = self.limits
-        hi = np.greater(q, lim.upper, out=self._hi)
-        lo = np.less(q, lim.lower, out=self._lo)
+        hi = np.greater(q, lim.upper, out=self._q_hi)
+        lo = np.less(q, lim.lower, out=self._q_lo)
         if not (hi.any() or lo.any()):
             return False
         self.counts["position_limited"] += 1
@@ -208,8 +258,8 @@ class LimitGuard:
 
     def _soft_velocity(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
         lim = self.limits
-        hi = np.greater(v, lim.velocity, out=self._hi)
-        lo = np.less(v, self._neg_velocity, out=self._lo)
+        hi = np.greater(v, lim.velocity, out=self._v_hi)
+        lo = np.less(v, self._neg_velocity, out=self._v_lo)
         if not (hi.any() or lo.any()):
             return False
         self.counts["velocity_limited"] += 1

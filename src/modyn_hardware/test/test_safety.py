@@ -172,3 +172,54 @@ def test_report_throttle_is_per_kind_and_counts_what_it_skipped():
     assert throttle("name") is None
     time.sleep(0.06)
     assert throttle("name") == 2
+
+
+def _mechanism_limits(**modes) -> Limits:
+    """A mechanism whose coordinates (3: a quaternion-free toy), velocities (2) and actuators
+    (1) are three different lists: the sizes and names of each kind are its own."""
+    return Limits(
+        joint_names=("x", "y", "z"),
+        lower=np.array([-1.0, -1.0, -np.inf]),
+        upper=np.array([1.0, 1.0, np.inf]),
+        velocity=np.array([2.0, 3.0]),
+        effort=np.array([10.0]),
+        velocity_names=("vx", "vy"),
+        actuator_names=("motor",),
+        **modes,
+    )
+
+
+def test_each_kind_of_limit_has_its_own_size_and_names():
+    limits = _mechanism_limits(position_mode="fault", velocity_mode="fault", effort_mode="fault")
+    assert not limits.aligned
+    g = LimitGuard(limits, kp=np.zeros(2), kd=np.zeros(2), gravity=lambda q: np.zeros(2))
+    assert g.apply(np.array([5.0]), np.zeros(3), np.zeros(2)) is None
+    assert (
+        g.apply(np.array([12.0]), np.zeros(3), np.zeros(2))
+        == "effort limit: joint 'motor' commanded 12 beyond ±10"
+    )
+    assert (
+        g.apply(np.array([0.0]), np.array([0.0, -1.5, 9.0]), np.zeros(2))
+        == "position limit: joint 'y' at -1.5, below the lower limit -1"
+    )
+    assert (
+        g.apply(np.array([0.0]), np.zeros(3), np.array([0.0, -4.0]))
+        == "velocity limit: joint 'vy' moving at -4, beyond ±3"
+    )
+    u = np.array([-30.0])
+    assert g.clip_effort(u) and u[0] == -10.0
+
+
+def test_soft_limits_are_refused_where_a_joint_is_not_its_own_actuator():
+    with pytest.raises(ValueError, match="position_limit_mode 'saturate' .* use 'fault'"):
+        LimitGuard(
+            _mechanism_limits(), kp=np.zeros(2), kd=np.zeros(2), gravity=lambda q: np.zeros(2)
+        )
+    aligned = Limits(
+        joint_names=("a",),
+        lower=-np.ones(1),
+        upper=np.ones(1),
+        velocity=np.ones(1),
+        effort=np.ones(1),
+    )
+    assert aligned.aligned and aligned.velocity_names == aligned.actuator_names == ("a",)

@@ -1,8 +1,11 @@
 """Joint-name mapping and validation of message fields (pure Python, no rclpy).
 
-Every modyn message carries joint names; a node maps them once to its model's order. A message
-whose names are unknown, missing, repeated, or whose arrays have the wrong length or hold NaN/inf
-is rejected with a sentence that names the field and the value.
+Every modyn message carries names; a node maps them once to its model's order (positions by
+``coordinate_names``, velocities by ``velocity_names``, efforts by ``actuator_names``: one
+:class:`JointMap` per list). A message whose names are unknown, missing, repeated, or whose
+arrays have the wrong length or hold NaN/inf is rejected with a sentence that names the field and
+the value. The kind of a bad name list is the exception's type (:class:`UnknownNameError`,
+:class:`MissingJointError`, :class:`RepeatedNameError`), never something to read from its text.
 """
 
 from __future__ import annotations
@@ -14,22 +17,51 @@ import numpy as np
 
 from modyn_model.errors import ModynError
 
-__all__ = ["JointMap", "MessageError", "check_values"]
+__all__ = [
+    "JointMap",
+    "MessageError",
+    "MissingJointError",
+    "RepeatedNameError",
+    "UnknownNameError",
+    "check_values",
+]
 
 
 class MessageError(ModynError):
     """A message that cannot be used; the text says which field and why."""
 
 
-class JointMap:
-    """Maps message joint names onto a fixed order (the model's ``joint_names``).
+class UnknownNameError(MessageError):
+    """A name the model does not have."""
 
-    ``indices(names)`` returns, for each model joint, its position in ``names``; results are
+
+class MissingJointError(MessageError):
+    """A model name absent from the message."""
+
+
+class RepeatedNameError(MessageError):
+    """A name given more than once."""
+
+
+class JointMap:
+    """Maps message names onto a fixed order (a model's names).
+
+    ``indices(names)`` returns, for each model name, its position in ``names``; results are
     cached per tuple of names, so a steady stream of messages costs one dict lookup.
+
+    Parameters
+    ----------
+    joint_names : sequence of str
+        The fixed order (e.g. ``model.coordinate_names`` or ``model.actuator_names``).
+    ignore_unknown : bool
+        Accept names that are not in ``joint_names`` (they are skipped): a
+        joint_state_broadcaster publishes every joint of the robot, not only the model's.
     """
 
-    def __init__(self, joint_names: Sequence[str]):
+    def __init__(self, joint_names: Sequence[str], *, ignore_unknown: bool = False):
         self.joint_names = tuple(joint_names)
+        self.ignore_unknown = bool(ignore_unknown)
+        self._known = frozenset(self.joint_names)
         self._cache: dict[tuple[str, ...], np.ndarray] = {}
 
     @property
@@ -37,21 +69,30 @@ class JointMap:
         return len(self.joint_names)
 
     def indices(self, names: Sequence[str], field: str = "name") -> np.ndarray:
+        """For each name of :attr:`joint_names`, its position in ``names`` (read-only array).
+
+        Raises
+        ------
+        RepeatedNameError, UnknownNameError, MissingJointError
+            (all :class:`MessageError`) naming ``field`` and the names, checked in this order.
+        """
         key = tuple(names)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
         if len(set(key)) != len(key):
             dup = sorted({x for x in key if key.count(x) > 1})
-            raise MessageError(f"{field}: repeated joint name(s) {dup}")
-        unknown = sorted(set(key) - set(self.joint_names))
-        if unknown:
-            raise MessageError(
-                f"{field}: unknown joint name(s) {unknown}; expected {list(self.joint_names)}"
-            )
-        missing = [x for x in self.joint_names if x not in key]
+            raise RepeatedNameError(f"{field}: repeated joint name(s) {dup}")
+        if not self.ignore_unknown:
+            unknown = sorted(set(key) - self._known)
+            if unknown:
+                raise UnknownNameError(
+                    f"{field}: unknown joint name(s) {unknown}; expected {list(self.joint_names)}"
+                )
+        present = set(key)
+        missing = [x for x in self.joint_names if x not in present]
         if missing:
-            raise MessageError(f"{field}: missing joint(s) {missing}")
+            raise MissingJointError(f"{field}: missing joint(s) {missing}")
         out = np.array([key.index(x) for x in self.joint_names], dtype=int)
         out.flags.writeable = False
         if len(self._cache) < 64:

@@ -8,7 +8,14 @@ import re
 import numpy as np
 import pytest
 
-from modyn_ros.joint_map import JointMap, MessageError, check_values
+from modyn_ros.joint_map import (
+    JointMap,
+    MessageError,
+    MissingJointError,
+    RepeatedNameError,
+    UnknownNameError,
+    check_values,
+)
 from modyn_ros.params import ParameterError, number_list, per_joint, positive
 
 
@@ -21,16 +28,26 @@ def test_joint_map_reorders_by_name_and_caches():
 
 
 @pytest.mark.parametrize(
-    "names, text",
+    "names, text, kind",
     [
-        (["a", "b", "x"], "unknown joint name(s) ['x']"),
-        (["a", "b"], "missing joint(s) ['c']"),
-        (["a", "a", "b", "c"], "repeated joint name(s) ['a']"),
+        (["a", "b", "x"], "unknown joint name(s) ['x']", UnknownNameError),
+        (["a", "b"], "missing joint(s) ['c']", MissingJointError),
+        (["a", "a", "b", "c"], "repeated joint name(s) ['a']", RepeatedNameError),
     ],
 )
-def test_joint_map_names_the_bad_joint(names, text):
-    with pytest.raises(MessageError, match=re.escape(text)):
+def test_joint_map_names_the_bad_joint(names, text, kind):
+    with pytest.raises(MessageError, match=re.escape(text)) as info:
         JointMap(["a", "b", "c"]).indices(names)
+    assert type(info.value) is kind  # the kind is the type, not a word to find in the text
+
+
+def test_joint_map_ignore_unknown_skips_extra_names_only():
+    jm = JointMap(["a", "b"], ignore_unknown=True)
+    np.testing.assert_array_equal(jm.indices(["x", "b", "y", "a"]), [3, 1])
+    with pytest.raises(MissingJointError, match=re.escape("name: missing joint(s) ['b']")):
+        jm.indices(["a", "x"])
+    with pytest.raises(RepeatedNameError, match=re.escape("repeated joint name(s) ['x']")):
+        jm.indices(["a", "b", "x", "x"])
 
 
 def test_check_values_names_field_and_index():
