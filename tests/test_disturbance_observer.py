@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -41,7 +42,14 @@ ROD = """<?xml version="1.0"?>
 
 
 @pytest.fixture(scope="module")
-def arm(urdf_dir):
+def rx90_model():
+    """The 6R arm of urdf/rx90.urdf.xacro (as modyn_ros.testing's fixture of the same name)."""
+    return RobotModel.from_xacro(Path(__file__).resolve().parents[1] / "urdf" / "rx90.urdf.xacro")
+
+
+@pytest.fixture(scope="module")
+def arm():
+    urdf_dir = Path(__file__).resolve().parents[1] / "urdf"
     """The 6R arm with its rotor inertias (urdf/rx90_extras.yaml), friction removed."""
     nominal = RobotModel.from_xacro(
         urdf_dir / "rx90.urdf.xacro", extras=urdf_dir / "rx90_extras.yaml"
