@@ -57,9 +57,9 @@ def damped_pinv(jac: np.ndarray, epsilon: float, lambda_max: float) -> np.ndarra
 class TaskKinematics:
     """Pose, Jacobian and J̇q̇ of one frame, from the model's contract.
 
-    ``frame_placement``, ``frame_jacobian`` and ``frame_jacobian_dot_v`` of the model
-    (:class:`~modyn_model.contract.MechanismModel`; for a RobotModel the kinematics of
-    :mod:`modyn_model.kinematics`, J̇q̇ exact to rounding by a complex-step derivative).
+    ``frame_motion`` of the model (:class:`~modyn_model.contract.MechanismModel`): placement,
+    Jacobian and J̇q̇ at once; for a RobotModel from one forward-kinematics pass
+    (:func:`modyn_model.kinematics.frame_motion`, equal to the complex-step J̇q̇ to rounding).
 
     Parameters
     ----------
@@ -78,10 +78,7 @@ class TaskKinematics:
     def evaluate(self, q, v):
         """(p, R, J, Ẋ, J̇q̇) at (q, q̇): position (3,), rotation (3, 3), Jacobian (6, nv),
         twist (6,) and the bias acceleration J̇ q̇ (6,), all in base axes."""
-        model, frame = self.model, self.frame
-        pose = model.frame_placement(q, frame)
-        jac = model.frame_jacobian(q, frame)
-        bias = model.frame_jacobian_dot_v(q, v, frame)
+        pose, jac, bias = self.model.frame_motion(q, v, self.frame)  # one kinematics pass
         return pose[:3, 3], pose[:3, :3], jac, jac @ np.asarray(v, float), bias
 
 

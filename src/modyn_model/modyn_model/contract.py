@@ -75,6 +75,7 @@ CONTRACT_MEMBERS = (
     "frame_placement",
     "frame_jacobian",
     "frame_jacobian_dot_v",
+    "frame_motion",
 )
 
 
@@ -216,6 +217,10 @@ class MechanismModel(Protocol):
 
     def frame_jacobian_dot_v(self, q, v, frame: str) -> np.ndarray:
         """J̇ v (..., 6): the frame's classical acceleration [ÿ; ω̇] at v̇ = 0."""
+
+    def frame_motion(self, q, v, frame: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(placement (..., 4, 4), J (..., 6, nv), J̇ v (..., 6)) at once: what a task-space law
+        needs each tick (a model computes them from one kinematics pass where it can)."""
 
 
 def is_mechanism_model(obj) -> bool:

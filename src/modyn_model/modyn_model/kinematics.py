@@ -25,6 +25,7 @@ __all__ = [
     "frame_placement",
     "frame_jacobian",
     "frame_jacobian_dot_v",
+    "frame_motion",
 ]
 
 _COMPLEX_STEP = 1e-30
@@ -160,3 +161,121 @@ def frame_jacobian_dot_v(model: RobotModel, q: np.ndarray, v: np.ndarray, frame:
     v = np.asarray(v, dtype=float)
     jac = frame_jacobian(model, q + 1j * _COMPLEX_STEP * v, frame)
     return np.einsum("...ij,...j->...i", jac.imag / _COMPLEX_STEP, v)
+
+
+def frame_motion(
+    model: RobotModel, q: np.ndarray, v: np.ndarray, frame: str
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pose (..., 4, 4), Jacobian J (..., 6, n) and J̇ q̇ (..., 6) of a named frame from one
+    forward-kinematics pass (what a task-space law needs at each tick).
+
+    Along the chain 0..m of joints from the base to the frame (z_c the joint axis, o_c the
+    origin of its frame, p the frame origin, all base axes), with the running sums over the
+    chain W_c = Σ_{k≤c} σ̄_k q̇_k z_k (the angular velocity of body c), M_c = Σ_{k≤c} σ̄_k q̇_k
+    z_k × o_k and P_c = Σ_{k≤c} σ_k q̇_k z_k, the velocity of the point o_c is
+    ȯ_c = W_c × o_c − M_c + P_c and ṗ = W_m × p − M_m + P_m. The axis z_c turns with the body
+    before it, ż_c = W_{c−1} × z_c, so the derivative of J's columns along q̇ gives
+
+        J̇ q̇ = Σ_c q̇_c [σ̄_c (ż_c × (p − o_c) + z_c × (ṗ − ȯ_c)) + σ_c ż_c ;  σ̄_c ż_c]
+
+    (the real-arithmetic form of :func:`frame_jacobian_dot_v`'s complex step; equal to it to
+    rounding, see the tests).
+    """
+    q = np.asarray(q, dtype=float)
+    v = np.asarray(v, dtype=float)
+    rot, pos, kin = _frame_pose(model, q, frame)
+    shape = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
+    jac = np.zeros(shape + (6, model.n))
+    bias = np.zeros(shape + (6,))
+    pose = homogeneous(rot, pos)
+    if kin is None:
+        return np.broadcast_to(pose, shape + (4, 4)), jac, bias
+    o_rot, o_pos = kin
+    chain, revolute = _chain(model, model.frame(frame).body)
+    z = np.einsum("...jab,jb->...ja", o_rot[..., chain, :, :], model.axes[chain])  # (..., m, 3)
+    o = o_pos[..., chain, :]
+    if z.ndim == 2 and v.ndim == 1:  # one configuration, the control loop's case
+        _motion_one(
+            z.tolist(),
+            o.tolist(),
+            pos.tolist(),
+            v[chain].tolist(),
+            revolute.tolist(),
+            chain.tolist(),
+            jac,
+            bias,
+        )
+        return pose, jac, bias
+    lever = pos[..., None, :] - o
+    linear = np.where(revolute[:, None], _cross(z, lever), z)
+    jac[..., :3, chain] = np.swapaxes(linear, -1, -2)
+    jac[..., 3:, chain] = np.swapaxes(np.where(revolute[:, None], z, 0.0), -1, -2)
+    qd = v[..., chain][..., None]  # (..., m, 1)
+    rev = revolute[:, None]
+    w_terms = np.where(rev, qd * z, 0.0)
+    w = np.cumsum(w_terms, axis=-2)  # W_c
+    m_sum = np.cumsum(_cross(w_terms, o), axis=-2)  # M_c
+    p_sum = np.cumsum(np.where(rev, 0.0, qd * z), axis=-2)  # P_c
+    o_dot = _cross(w, o) - m_sum + p_sum
+    p_dot = _cross(w[..., -1, :], pos) - m_sum[..., -1, :] + p_sum[..., -1, :]
+    w_before = np.concatenate([np.zeros_like(w[..., :1, :]), w[..., :-1, :]], axis=-2)
+    z_dot = _cross(w_before, z)
+    lin = np.where(rev, _cross(z_dot, lever) + _cross(z, p_dot[..., None, :] - o_dot), z_dot)
+    bias[..., :3] = np.sum(qd * lin, axis=-2)
+    bias[..., 3:] = np.sum(np.where(rev, qd * z_dot, 0.0), axis=-2)
+    return pose, jac, bias
+
+
+def _motion_one(z, o, p, qd, revolute, chain, jac, bias) -> None:
+    """:func:`frame_motion`'s J and J̇ q̇ for one configuration, in Python floats (a chain of a
+    few 3-vectors: numpy's per-call overhead would cost several times the arithmetic)."""
+    px, py, pz = p
+    wx = wy = wz = mx = my = mz = sx = sy = sz = 0.0
+    w_before, o_dot = [], []
+    for (zx, zy, zz), (ox, oy, oz), q1, rev in zip(z, o, qd, revolute, strict=True):
+        w_before.append((wx, wy, wz))
+        if rev:
+            wx, wy, wz = wx + q1 * zx, wy + q1 * zy, wz + q1 * zz
+            mx += q1 * (zy * oz - zz * oy)
+            my += q1 * (zz * ox - zx * oz)
+            mz += q1 * (zx * oy - zy * ox)
+        else:
+            sx, sy, sz = sx + q1 * zx, sy + q1 * zy, sz + q1 * zz
+        # ȯ_c = W_c × o_c − M_c + P_c
+        o_dot.append(
+            (wy * oz - wz * oy - mx + sx, wz * ox - wx * oz - my + sy, wx * oy - wy * ox - mz + sz)
+        )
+    # ṗ = W_m × p − M_m + P_m
+    pdx, pdy, pdz = (
+        wy * pz - wz * py - mx + sx,
+        wz * px - wx * pz - my + sy,
+        wx * py - wy * px - mz + sz,
+    )
+    b0 = b1 = b2 = b3 = b4 = b5 = 0.0
+    for c, j in enumerate(chain):
+        zx, zy, zz = z[c]
+        ax, ay, az = w_before[c]
+        # ż_c = W_{c-1} × z_c
+        dx, dy, dz = ay * zz - az * zy, az * zx - ax * zz, ax * zy - ay * zx
+        q1 = qd[c]
+        if revolute[c]:
+            ox, oy, oz = o[c]
+            lx, ly, lz = px - ox, py - oy, pz - oz
+            jac[0, j] = zy * lz - zz * ly
+            jac[1, j] = zz * lx - zx * lz
+            jac[2, j] = zx * ly - zy * lx
+            jac[3, j], jac[4, j], jac[5, j] = zx, zy, zz
+            ux, uy, uz = o_dot[c]
+            ex, ey, ez = pdx - ux, pdy - uy, pdz - uz
+            b0 += q1 * (dy * lz - dz * ly + zy * ez - zz * ey)
+            b1 += q1 * (dz * lx - dx * lz + zz * ex - zx * ez)
+            b2 += q1 * (dx * ly - dy * lx + zx * ey - zy * ex)
+            b3 += q1 * dx
+            b4 += q1 * dy
+            b5 += q1 * dz
+        else:
+            jac[0, j], jac[1, j], jac[2, j] = zx, zy, zz
+            b0 += q1 * dx
+            b1 += q1 * dy
+            b2 += q1 * dz
+    bias[:] = (b0, b1, b2, b3, b4, b5)

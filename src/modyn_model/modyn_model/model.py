@@ -27,7 +27,7 @@ from .dynamics.friction import friction_torques
 from .dynamics.rnea import coriolis_forces, gravity_torques, inverse_dynamics
 from .errors import StateError, TopologyError
 from .joint import JointExtras
-from .kinematics import frame_jacobian, frame_jacobian_dot_v, frame_placement
+from .kinematics import frame_jacobian, frame_jacobian_dot_v, frame_motion, frame_placement
 
 __all__ = ["RobotModel"]
 
@@ -459,3 +459,10 @@ class RobotModel:
         v = self.check_state("v", v)
         self.check_batch(q=q, v=v)
         return frame_jacobian_dot_v(self, q, v, frame)
+
+    def frame_motion(self, q, v, frame: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(pose (..., 4, 4), J (..., 6, n), J̇ q̇ (..., 6)) of ``frame`` from one kinematics pass
+        (:func:`modyn_model.kinematics.frame_motion`)."""
+        q = self.check_state("q", q)
+        v = self.check_state("v", v)
+        return frame_motion(self, q, v, frame)

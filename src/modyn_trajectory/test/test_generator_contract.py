@@ -82,7 +82,7 @@ def _not_needed(name):
 for _name in (
     "make_data check_velocity check_actuation actuation_matrix generalized_forces "
     "actuator_forces inverse_dynamics mass_matrix bias_forces gravity coriolis_matrix "
-    "forward_dynamics friction_forces kinetic_energy potential_energy frame_jacobian frame_jacobian_dot_v"
+    "forward_dynamics frame_motion friction_forces kinetic_energy potential_energy frame_jacobian frame_jacobian_dot_v"
 ).split():
     setattr(BallJoint, _name, _not_needed(_name))
 

@@ -430,3 +430,11 @@ class PlanarAbsolute2R:
             out[..., 0] -= w * np.cos(q[..., 1])
             out[..., 2] -= w * np.sin(q[..., 1])
         return out
+
+    def frame_motion(self, q, v, frame: str):
+        """(placement, J, J̇v) of ``frame`` (the contract's one-call form of the three)."""
+        return (
+            self.frame_placement(q, frame),
+            self.frame_jacobian(q, frame),
+            self.frame_jacobian_dot_v(q, v, frame),
+        )
