@@ -14,7 +14,7 @@ The names below are imported on first use.
 
 from __future__ import annotations
 
-import importlib
+from modyn_model.lazy import lazy_exports
 
 __version__ = "0.1.0"
 
@@ -71,16 +71,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
-    """Import the module that defines ``name`` on first use (PEP 562): importing the package
-    stays cheap and pulls in no ROS module that the caller does not use."""
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS, globals())

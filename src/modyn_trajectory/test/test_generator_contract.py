@@ -142,7 +142,10 @@ def test_nq_ne_nv_goals_are_refused_with_the_reason(ros):
 def test_tip_frame_is_checked_against_the_contract_frame_names(ros):
     """tip_frame must be one of the model's frame_names (a mechanism contract member)."""
     description = Parameter("robot_description", value="kind: test_ball_joint\n")
-    with pytest.raises(ParameterError, match=r"tip_frame = 'gripper': not a frame of the model; frames are \['body'\]"):
+    with pytest.raises(
+        ParameterError,
+        match=r"tip_frame = 'gripper': not a frame of the model; frames are \['body'\]",
+    ):
         TrajectoryGenerator(
             context=ros.context,
             parameter_overrides=[description, Parameter("tip_frame", value="gripper")],
