@@ -227,9 +227,14 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
             q = np.array([msg.position[list(msg.name).index(j)] for j in model.joint_names])
             return float(np.abs(q - target).max())
 
-        client.spin_until(
-            lambda: error() <= 0.02, "the arm at the goal", runner, deadline, batch=50
-        )
+        try:
+            client.spin_until(
+                lambda: error() <= 0.02, "the arm at the goal", runner, deadline, batch=50
+            )
+        except AssertionError as exc:  # say how far the arm was, and whether it was heard
+            heard = latest[0] is not None
+            detail = f"last error {error():.3e} rad" if heard else "no joint_states received"
+            raise AssertionError(f"{exc}\n{detail}") from None
         print(f"  error at the goal {error():.2e} rad")
     finally:
         client.close()

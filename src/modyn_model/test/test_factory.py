@@ -210,7 +210,7 @@ def test_a_kind_from_an_installed_distribution(tmp_path, monkeypatch):
         with pytest.raises(
             DescriptionError,
             match=r"kind 'test_plugin_partial' built a Partial that lacks \['source', "
-            r"'coordinate_names'.*'frame_jacobian_dot_v'\] of the mechanism contract",
+            r"'coordinate_names'.*'frame_motion'\] of the mechanism contract",
         ):
             load_model({"kind": "test_plugin_partial"})
         # a loader that fails on an unchecked field: the file and the kind are named

@@ -503,6 +503,14 @@ class BallJointBody:
         out[..., :3] = np.einsum("...ij,...j->...i", r, acc)
         return out
 
+    def frame_motion(self, q, v, frame: str):
+        """(placement, J, J̇v) of ``frame`` (the contract's one-call form of the three)."""
+        return (
+            self.frame_placement(q, frame),
+            self.frame_jacobian(q, frame),
+            self.frame_jacobian_dot_v(q, v, frame),
+        )
+
 
 # ---------------------------------------------------------------------- description checks
 def _number(x, field: str, where: str) -> float:
@@ -566,11 +574,3 @@ def _inertia(x, where: str) -> np.ndarray:
             f"{lam.tolist()} must be > 0 and each at most the sum of the other two"
         )
     return arr
-
-    def frame_motion(self, q, v, frame: str):
-        """(placement, J, J̇v) of ``frame`` (the contract's one-call form of the three)."""
-        return (
-            self.frame_placement(q, frame),
-            self.frame_jacobian(q, frame),
-            self.frame_jacobian_dot_v(q, v, frame),
-        )
