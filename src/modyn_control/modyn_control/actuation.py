@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from modyn_model.contract import is_identity_actuation
+
 __all__ = ["ActuatorMap", "identity_actuation"]
 
 
 def identity_actuation(model) -> bool:
-    """True when S = I (nu = nv and the actuation matrix at the neutral pose is the identity)."""
-    s0 = np.asarray(model.actuation_matrix(model.neutral()), dtype=float)
-    return s0.shape == (model.nv, model.nv) and np.array_equal(s0, np.eye(model.nv))
+    """True when S = I (:func:`modyn_model.contract.is_identity_actuation`)."""
+    return is_identity_actuation(model)
 
 
 class ActuatorMap:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from modyn_model import algorithms as alg
+from modyn_model.contract import is_identity_actuation, is_vector_space
 
 __all__ = ["HoldLaw"]
 
@@ -69,7 +70,8 @@ class HoldLaw:
         self._tau = np.zeros(nv)
         self._u = np.zeros(model.nu)
         s0 = np.asarray(model.actuation_matrix(model.neutral()), dtype=float)
-        self._identity = s0.shape == (nv, nv) and np.array_equal(s0, np.eye(nv))
+        self._identity = is_identity_actuation(model)
+        self._plain = is_vector_space(model)
         # coordinates no actuator moves: v-directions e_j outside the row space of S
         if self._identity:
             self.unheld: tuple[str, ...] = ()
@@ -91,7 +93,7 @@ class HoldLaw:
         """τ (nv) of the hold at state (q, v) (a view of an internal buffer)."""
         model = self.model
         err, tmp, tau = self._err, self._tmp, self._tau
-        if self._identity:
+        if self._plain:
             np.subtract(self.q_hold, q, out=err)  # difference of plain coordinates
         else:
             np.copyto(err, model.difference(self.q_hold, q))

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from modyn_model.contract import is_vector_space
+
 from .laws import ControlError
 
 __all__ = [
@@ -97,21 +99,10 @@ class Reference:
 
 
 def plain_coordinates(model) -> bool:
-    """True when the model's configuration difference is plain subtraction (computed once).
-
-    ``nq == nv`` and ``model.difference(q1, q0) == q1 - q0`` on probe configurations that a
-    wrapping or a Lie-group difference would not pass (steps of up to 4 rad / m from the
-    neutral configuration). The laws then subtract in place (no allocation per tick); otherwise
-    they call :meth:`MechanismModel.difference`.
-    """
-    if model.nq != model.nv:
-        return False
-    q0 = np.asarray(model.neutral(), dtype=float)
-    for step in (0.3 * np.arange(1, model.nq + 1) / model.nq, np.full(model.nq, 4.0)):
-        q1 = q0 + step
-        if not np.allclose(model.difference(q1, q0), step, rtol=0.0, atol=1e-12):
-            return False
-    return True
+    """True when the model's configuration difference is plain subtraction (computed once):
+    :func:`modyn_model.contract.is_vector_space`. The laws then subtract in place (no allocation
+    per tick); otherwise they call :meth:`MechanismModel.difference`."""
+    return is_vector_space(model)
 
 
 def limits_array(value, n: int, name: str) -> np.ndarray:

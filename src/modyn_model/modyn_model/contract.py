@@ -29,7 +29,13 @@ from typing import Protocol, runtime_checkable
 
 import numpy as np
 
-__all__ = ["MechanismModel", "is_mechanism_model", "CONTRACT_MEMBERS"]
+__all__ = [
+    "MechanismModel",
+    "is_mechanism_model",
+    "is_vector_space",
+    "is_identity_actuation",
+    "CONTRACT_MEMBERS",
+]
 
 #: every member a model must have (checked by :func:`is_mechanism_model` and the test suite)
 CONTRACT_MEMBERS = (
@@ -226,3 +232,43 @@ class MechanismModel(Protocol):
 def is_mechanism_model(obj) -> bool:
     """True when ``obj`` has every member of the contract (a structural check)."""
     return all(hasattr(obj, name) for name in CONTRACT_MEMBERS)
+
+
+def _probe(model, seed: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """A configuration away from the neutral one and a velocity, both generic."""
+    rng = np.random.default_rng(seed)
+    v = rng.uniform(-0.7, 0.7, model.nv)
+    return np.asarray(model.integrate(model.neutral(), v, 1.0), dtype=float), v
+
+
+def is_vector_space(model) -> bool:
+    """True when the configuration space is R^nq: nq = nv, ``integrate(q, v, dt)`` is q + v·dt
+    and ``difference(q1, q0)`` is q1 − q0 exactly at generic probe states, including steps of
+    4 rad / m that a wrapping or Lie-group difference would not pass.
+
+    Computed once by the consumers (plants, laws, the hold law) so that they may update and
+    subtract coordinates in place, with no per-tick call through the model.
+    """
+    if model.nq != model.nv:
+        return False
+    q, v = _probe(model)
+    dt = 0.37
+    if not np.array_equal(np.asarray(model.integrate(q, v, dt)), q + v * dt):
+        return False
+    q0 = np.asarray(model.neutral(), dtype=float)
+    for step in (0.3 * np.arange(1, model.nq + 1) / model.nq, np.full(model.nq, 4.0)):
+        if not np.allclose(model.difference(q0 + step, q0), step, rtol=0.0, atol=1e-12):
+            return False
+    return True
+
+
+def is_identity_actuation(model) -> bool:
+    """True when τ = u: nu = nv and S(q) = I at the neutral configuration and at a generic probe
+    one (motor i drives velocity coordinate i alone, whatever their names)."""
+    if model.nu != model.nv:
+        return False
+    eye = np.eye(model.nv)
+    return all(
+        np.array_equal(np.asarray(model.actuation_matrix(q)), eye)
+        for q in (model.neutral(), _probe(model)[0])
+    )
