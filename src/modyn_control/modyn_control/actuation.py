@@ -24,6 +24,15 @@ def identity_actuation(model) -> bool:
 class ActuatorMap:
     """u with Sᵀ(q) u = τ into a preallocated (nu,) buffer.
 
+    Three cases, decided once from the model:
+
+    * S = I (an arm): u = τ, a copy;
+    * the model has ``actuation_solve(q, tau)`` (a constrained model: the constraint forces take
+      part, Sᵀ u + Jᵀ λ = τ, so that a standing robot's base wrench is carried by its feet): its
+      answer;
+    * otherwise the least-squares solution of Sᵀ(q) u = τ; a τ component that no actuator
+      reaches is dropped (:attr:`unheld` names those velocity coordinates).
+
     Parameters
     ----------
     model : modyn_model.MechanismModel
@@ -32,6 +41,9 @@ class ActuatorMap:
     ----------
     identity : bool
         S = I: u = τ.
+    unheld : tuple of str
+        Velocity coordinates that neither an actuator nor a constraint reaches at the neutral
+        configuration (empty for an arm): a hold or a law cannot act on them.
     u : (nu,) ndarray
         The result buffer (N·m / N), overwritten by each :meth:`forces`.
     """
@@ -39,12 +51,28 @@ class ActuatorMap:
     def __init__(self, model):
         self.model = model
         self.identity = identity_actuation(model)
+        self._solve = getattr(model, "actuation_solve", None)
         self.u = np.zeros(model.nu)
+        self.unheld = () if self.identity else self._unheld()
+
+    def _unheld(self) -> tuple[str, ...]:
+        model = self.model
+        q0 = model.neutral()
+        reach = np.asarray(model.actuation_matrix(q0), dtype=float)
+        jacobian = getattr(model, "constraint_jacobian", None)
+        if jacobian is not None:  # constraint forces Jᵀ λ also act
+            reach = np.vstack([reach, np.asarray(jacobian(q0), dtype=float)])
+        proj = np.linalg.pinv(reach) @ reach  # projector onto the row space
+        return tuple(
+            name for j, name in enumerate(model.velocity_names) if abs(proj[j, j] - 1.0) > 1e-9
+        )
 
     def forces(self, q, tau) -> np.ndarray:
         """u (nu) for the generalized forces ``tau`` (nv) at configuration ``q`` (nq)."""
         if self.identity:
             np.copyto(self.u, tau)
+        elif self._solve is not None:
+            self.u[:] = self._solve(q, tau)
         else:
             s = np.asarray(self.model.actuation_matrix(q), dtype=float)
             self.u[:] = np.linalg.lstsq(s.T, tau, rcond=None)[0]

@@ -20,7 +20,9 @@ from __future__ import annotations
 import numpy as np
 
 from modyn_model import algorithms as alg
-from modyn_model.contract import is_identity_actuation, is_vector_space
+from modyn_model.contract import is_vector_space
+
+from .actuation import ActuatorMap
 
 __all__ = ["HoldLaw"]
 
@@ -68,18 +70,10 @@ class HoldLaw:
         self._err = np.zeros(nv)
         self._tmp = np.zeros(nv)
         self._tau = np.zeros(nv)
-        self._u = np.zeros(model.nu)
-        s0 = np.asarray(model.actuation_matrix(model.neutral()), dtype=float)
-        self._identity = is_identity_actuation(model)
+        self._actuators = ActuatorMap(model)
         self._plain = is_vector_space(model)
-        # coordinates no actuator moves: v-directions e_j outside the row space of S
-        if self._identity:
-            self.unheld: tuple[str, ...] = ()
-        else:
-            proj = np.linalg.pinv(s0) @ s0  # projector onto the row space of S
-            self.unheld = tuple(
-                name for j, name in enumerate(model.velocity_names) if abs(proj[j, j] - 1.0) > 1e-9
-            )
+        # coordinates that neither an actuator nor a constraint moves
+        self.unheld: tuple[str, ...] = self._actuators.unheld
         self.captured = False
 
     def capture(self, q_hold) -> None:
@@ -113,10 +107,4 @@ class HoldLaw:
 
     def effort(self, q, v) -> np.ndarray:
         """u (nu) of the hold at state (q, v), before any effort limit (an internal buffer)."""
-        tau = self.generalized(q, v)
-        if self._identity:
-            np.copyto(self._u, tau)
-        else:
-            s = np.asarray(self.model.actuation_matrix(q), dtype=float)
-            self._u[:] = np.linalg.lstsq(s.T, tau, rcond=None)[0]
-        return self._u
+        return self._actuators.forces(q, self.generalized(q, v))
