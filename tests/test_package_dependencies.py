@@ -37,6 +37,7 @@ ROS_PACKAGES = (
     "ament_index_python",
     "builtin_interfaces",
     "diagnostic_msgs",
+    "nav_msgs",
     "geometry_msgs",
     "launch",
     "launch_ros",

@@ -9,7 +9,10 @@ decision. The law can be changed at run time and the hold takes over from a law,
 (:class:`~modyn_control.law_base.LawSwitch`, :class:`~modyn_control.law_base.HoldHandOver`).
 The laws give generalized forces τ (nv); the node publishes the actuator forces u (Sᵀ u = τ,
 :class:`modyn_control.actuation.ActuatorMap`) by the model's ``actuator_names``, and reads
-states by ``coordinate_names`` / ``velocity_names``. Time is the stamp of the answered message,
+states by ``coordinate_names`` / ``velocity_names``. A floating-base model's joints come on
+``joint_states`` and its base on ``base_state`` (nav_msgs/Odometry, :mod:`modyn_ros.base_state`):
+the node answers a ``joint_states`` message once the base state of the same stamp is in;
+trajectories then name the joints, and the base is held at its pose when the hold last began. Time is the stamp of the answered message,
 never the node clock, so a lockstep simulation gives the same commands however busy the machine
 is. Topics, parameters and behaviour: docs/nodes.md.
 """
@@ -23,6 +26,7 @@ import time
 
 import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
+from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 from rclpy.node import Node
 from sensor_msgs.msg import JointState
@@ -30,6 +34,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory
 
 from modyn_model import ModelError
+from modyn_ros.base_state import BASE_NQ, BASE_NV, base_from_odometry
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
@@ -239,6 +244,9 @@ class FeedbackController(Node):
         self._fault: str | None = None  # hardware_interface's latched fault, from hardware_status
         self._stats = _Stats()
         self._last_rejection = ""
+        self._floating = False  # the model has a floating base: pair joint_states with base_state
+        self._base_stamp_ns: int | None = None
+        self._pending: JointState | None = None  # joint_states waiting for its base_state
 
         self.publisher = self.create_publisher(JointState, "effort_command", STATE_QOS)
         self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
@@ -410,14 +418,19 @@ class FeedbackController(Node):
 
     # ------------------------------------------------------------------ model
     def _on_model(self, model) -> None:
-        if tuple(model.coordinate_names) != tuple(model.velocity_names):
+        nq, nv = model.nq, model.nv
+        floating = bool(getattr(model, "floating_base", False))
+        # the coordinates a JointState carries: all of them, or a floating model's joints
+        jq, jv = (BASE_NQ, BASE_NV) if floating else (0, 0)
+        joint_names = tuple(model.coordinate_names[jq:])
+        if joint_names != tuple(model.velocity_names[jv:]):
             # a JointState / JointTrajectory carries one name list for positions and velocities
             raise ParameterError(
                 f"model '{model.name}': coordinate_names {list(model.coordinate_names)} and "
                 f"velocity_names {list(model.velocity_names)} differ; the controller reads "
                 "positions and velocities from one JointState name list"
+                + (" (after the floating base's 7 and 6)" if floating else "")
             )
-        nq, nv = model.nq, model.nv
         try:
             kp = gains(self._gains["kp"], nv, "kp")
             kd = gains(self._gains["kd"], nv, "kd")
@@ -446,13 +459,23 @@ class FeedbackController(Node):
         self._reference = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv))
         self._tau = np.zeros(nv)
         self._law_tau = np.zeros(nv)
-        self.joint_map = JointMap(model.coordinate_names)
+        self.joint_map = JointMap(joint_names)
         # per-tick buffers: nothing is allocated on the hot path but the message's list
         self._q = np.zeros(nq)
         self._v = np.zeros(nv)
-        self._q_desired = np.zeros(nq)
+        self._q_joint, self._v_joint = self._q[jq:], self._v[jv:]  # views: what JointState has
+        self._q_desired = np.zeros(nq - jq)
         self._command = JointState(name=list(model.actuator_names))
-        self._schedule = Schedule(self._start_tolerance, model.coordinate_names)
+        self._schedule = Schedule(self._start_tolerance, joint_names)
+        self._floating = floating
+        if floating:
+            # the reference of the whole state: the base held, the joints from the trajectory
+            self._full_ref = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv), np.zeros(nv))
+            self._tau_ff_buffer = np.zeros(model.nu)  # the trajectory's efforts: actuator forces
+            self._q_hold_full = np.zeros(nq)
+            self._base_captured = False
+            self._base_q, self._base_v = np.zeros(BASE_NQ), np.zeros(BASE_NV)
+            self.create_subscription(Odometry, "base_state", self._on_base_state, STATE_QOS)
         self._schedule.fault = self._fault
         self.model = model
         self.get_logger().info(
@@ -546,6 +569,20 @@ class FeedbackController(Node):
         self._last_rejection = f"joint_states: {reason}"
         self.get_logger().warning(f"joint_states rejected: {reason}", throttle_duration_sec=1.0)
 
+    def _on_base_state(self, msg: Odometry) -> None:
+        """A floating base's state: kept until the joint_states of its stamp (or answers the
+        one that came first)."""
+        try:
+            base_from_odometry(msg, self._base_q, self._base_v)
+        except MessageError as exc:
+            self._base_stamp_ns = None
+            return self._reject(str(exc))
+        self._base_stamp_ns = stamp_ns(msg.header.stamp)
+        pending = self._pending
+        if pending is not None and stamp_ns(pending.header.stamp) == self._base_stamp_ns:
+            self._pending = None
+            self._on_joint_states(pending)
+
     def _on_joint_states(self, msg: JointState) -> None:
         started = time.perf_counter_ns()
         model = self.model
@@ -554,6 +591,15 @@ class FeedbackController(Node):
         if self._gated:  # wait_for_trajectory: answered when the first trajectory comes
             self._held_state = msg
             return
+        if self._floating:
+            if stamp_ns(msg.header.stamp) != self._base_stamp_ns:
+                self._pending = msg  # answered when base_state of this stamp arrives
+                return
+            np.copyto(self._q[:BASE_NQ], self._base_q)
+            np.copyto(self._v[:BASE_NV], self._base_v)
+            if not self._base_captured:  # the first state: the base is held where it starts
+                np.copyto(self._q_hold_full[:BASE_NQ], self._base_q)
+                self._base_captured = True
         names, pos, vel = msg.name, msg.position, msg.velocity
         try:
             # positions by coordinate_names (velocity_names are the same list: _on_model)
@@ -568,10 +614,14 @@ class FeedbackController(Node):
         q, v = self._q, self._v
         # message arrays are array.array('d'): read them without a copy
         np.take(
-            np.frombuffer(pos) if type(pos) is array.array else np.asarray(pos, float), index, out=q
+            np.frombuffer(pos) if type(pos) is array.array else np.asarray(pos, float),
+            index,
+            out=self._q_joint,
         )
         np.take(
-            np.frombuffer(vel) if type(vel) is array.array else np.asarray(vel, float), index, out=v
+            np.frombuffer(vel) if type(vel) is array.array else np.asarray(vel, float),
+            index,
+            out=self._v_joint,
         )
         # one cheap test on the fast path (a sum is non-finite if any term is); the slow path
         # names the culprit (or finds none: finite values whose sum overflowed)
@@ -596,7 +646,7 @@ class FeedbackController(Node):
         self._last_t = t
 
         # which trajectory applies at t, or the hold (the queue's work only at a transition)
-        tick = self._schedule.tick(t, q)
+        tick = self._schedule.tick(t, self._q_joint)
         if tick.events:
             self._publish_events(tick.events)
         tau = self._tau
@@ -604,15 +654,22 @@ class FeedbackController(Node):
             ref = self._reference
             # views of the sampler's buffer
             ref.q, ref.v, ref.a, ref.tau_ff = tick.sampler.sample(t)
+            np.copyto(self._q_desired, ref.q)
+            if self._floating:  # the joints' reference, the base held where the hold had it
+                ref = self._floating_reference(ref)
             if not self._identity:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
                 ref.tau_ff = model.generalized_forces(ref.q, ref.tau_ff)
-            np.copyto(self._q_desired, ref.q)
             self.switch.step(t, q, v, ref, tau)
             self._t_law = t
         else:
             schedule = self._schedule
             if schedule.hold_serial != self._hold_serial:
-                self.hold.capture(schedule.hold_pose)
+                if self._floating:  # the base where it is now, the joints at the hold pose
+                    np.copyto(self._q_hold_full[:BASE_NQ], q[:BASE_NQ])
+                    np.copyto(self._q_hold_full[BASE_NQ:], schedule.hold_pose)
+                    self.hold.capture(self._q_hold_full)
+                else:
+                    self.hold.capture(schedule.hold_pose)
                 self._hold_serial = schedule.hold_serial
             if tick.hand_over and self.hand_over.fades(t, self._t_law):
                 # bumpless, as the law switch: the law once more at its last reference (views
@@ -642,6 +699,21 @@ class FeedbackController(Node):
         stats.compute_max_ns = max(stats.compute_max_ns, computed - started)
         stats.total_ns += time.perf_counter_ns() - started
 
+    def _floating_reference(self, joints: Reference) -> Reference:
+        """The whole state's reference from the joints' one: the base at the held pose, at
+        rest (into preallocated buffers)."""
+        full = self._full_ref
+        full.q[:BASE_NQ] = self._q_hold_full[:BASE_NQ]
+        full.q[BASE_NQ:] = joints.q
+        full.v[BASE_NV:] = joints.v
+        full.a[BASE_NV:] = joints.a
+        if joints.tau_ff is None:
+            full.tau_ff = None
+        else:
+            full.tau_ff = self._tau_ff_buffer
+            self._tau_ff_buffer[:] = joints.tau_ff
+        return full
+
     # ------------------------------------------------------------------ diagnostics
     def _report(self):
         s = self._stats
@@ -667,6 +739,8 @@ class FeedbackController(Node):
         s.period_ticks = s.compute_ns = s.compute_max_ns = s.total_ns = 0
         if self.model is None:
             return WARN, "waiting for the robot model", values
+        if self._floating and self._base_stamp_ns is None:
+            return WARN, "waiting for base_state (the floating base's nav_msgs/Odometry)", values
         if self._q_hold is not None and self.state != FOLLOWING:
             values["hold_pose"] = self._q_hold.tolist()
         return OK, self.state, values
