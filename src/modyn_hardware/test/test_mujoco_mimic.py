@@ -9,12 +9,14 @@
   mimic residual stays below 1e-6. Why 1e-6 and not the 1e-9 of a tree: MuJoCo's equality is a
   soft constraint (a spring-damper on the residual with time constant 2·dt, impedance 0.9999,
   the stiffest it accepts), so the mimic joint lags its target by a residual of order
-  (2 dt)²·(the constraint's acceleration): measured 2.8e-8 m (gripper, RK4) and 1.5e-9 m
-  (Panda), and the runs differ by at most 3.5e-7 (gripper, semi-implicit Euler with damping). With
+  (2 dt)²·(the constraint's acceleration): measured 2.9e-8 m (gripper, RK4), 1.3e-7 rad (chain)
+  and 1.5e-9 m (Panda), and the runs differ by at most 3.5e-7 (gripper, semi-implicit Euler
+  with damping). With
   MuJoCo's default softness (time constant 0.02 s, impedance 0.9-0.95) the same gripper run
   differs by 3.4e-3 rad (residual 1.3e-3): the plant's stiffening is what makes them agree.
-* Robots: example-robot-data's Panda (finger_joint2 = finger_joint1) and a gripper linkage
-  (multipliers −1.2 and 15 with offsets, a moving joint below the mimic joint).
+* Robots: example-robot-data's Panda (finger_joint2 = finger_joint1), a gripper linkage
+  (multipliers −1.2 and 15 with offsets, a moving joint below the mimic joint) and a mimic chain
+  (c mimics b mimics a: MuJoCo's two equalities against the model's resolved coupling).
 * The plant's joints are the independent coordinates: ``reset`` puts every joint on G q + b,
   G v; ``write`` drives the independent joints only; a MuJoCo equality that is not the model's
   coupling is refused naming the joints.
@@ -74,14 +76,36 @@ GRIPPER = f"""<robot name="gripper_linkage">
   <limit lower="-1" upper="1" effort="5" velocity="2"/></joint>
 </robot>"""
 
+#: a mimic chain: c mimics b (declared first), which mimics a; MuJoCo gets c = 0.2 + 0.5 b and
+#: b = 0.1 − 2 a, the model the resolved c = 0.25 − a
+CHAIN = f"""<robot name="chain">
+ <link name="base"/>
+ <link name="l1">{_inertial("0.1 0 0.1", 1.0, 0.01, 0.012, 0.008)}</link>
+ <link name="l2">{_inertial("0.05 0.02 0.1", 0.7, 0.005, 0.006, 0.004)}</link>
+ <link name="l3">{_inertial("0 0.05 0.05", 0.4, 0.002, 0.003, 0.0025)}</link>
+ <link name="l4">{_inertial("0.02 0 0.05", 0.3, 0.001, 0.0012, 0.0009)}</link>
+ <joint name="a" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
+  <limit lower="-3" upper="3" effort="10" velocity="3"/></joint>
+ <joint name="c" type="revolute"><parent link="l1"/><child link="l2"/><origin xyz="0.2 0 0.1"/>
+  <axis xyz="0 1 0"/><limit lower="-3" upper="3" effort="10" velocity="3"/>
+  <mimic joint="b" multiplier="0.5" offset="0.2"/></joint>
+ <joint name="b" type="revolute"><parent link="l1"/><child link="l3"/><origin xyz="0 0.2 0.1"/>
+  <axis xyz="1 0 0"/><limit lower="-3" upper="3" effort="10" velocity="3"/>
+  <mimic joint="a" multiplier="-2.0" offset="0.1"/></joint>
+ <joint name="d" type="revolute"><parent link="l2"/><child link="l4"/><origin xyz="0.1 0 0.2"/>
+  <axis xyz="0 0 1"/><limit lower="-3" upper="3" effort="10" velocity="3"/></joint>
+</robot>"""
+
 PANDA = "panda_description/urdf/panda.urdf"
 
 
-@pytest.fixture(params=["gripper", "panda"])
+@pytest.fixture(params=["gripper", "chain", "panda"])
 def robot(request):
     """(coupled model, its description)."""
     if request.param == "gripper":
         return RobotModel.from_urdf(GRIPPER), GRIPPER
+    if request.param == "chain":
+        return RobotModel.from_urdf(CHAIN), CHAIN
     try:
         base = importlib.metadata.distribution("example-robot-data").locate_file(
             "cmeel.prefix/share/example-robot-data/robots"
@@ -161,7 +185,7 @@ def test_open_loop_agrees_with_the_built_in_plant(robot, integrator):
         mj.step(1e-3)
         worst = max(worst, float(np.abs(sim.read().position - mj.read().position).max()))
     moved = float(np.abs(sim.read().position - q0).max())
-    assert moved > 0.05  # the run is not a standstill (0.09 rad for the Panda, 0.55 gripper)
+    assert moved > 0.02  # not a standstill (0.087 rad Panda, 0.55 gripper, 0.1 chain)
     assert worst <= 1e-6, f"{model.name} {integrator}: max |q_sim − q_mujoco| = {worst:.3g}"
     assert mj.mimic_residual <= 1e-6, f"mimic residual {mj.mimic_residual:.3g}"
 
