@@ -20,6 +20,9 @@
 * The plant's joints are the independent coordinates: ``reset`` puts every joint on G q + b,
   G v; ``write`` drives the independent joints only; a MuJoCo equality that is not the model's
   coupling is refused naming the joints.
+* In hardware_interface (``plant: mujoco``, the gripper's URDF as robot_description): the node
+  loads the coupled model, its joint_states name the independent joints and equal a MujocoPlant
+  stepped directly, bit for bit.
 """
 
 from __future__ import annotations
@@ -202,3 +205,30 @@ def test_an_equality_that_is_not_the_coupling_is_refused():
     locked = RobotModel.from_urdf(GRIPPER, mimic="lock")
     plant = MujocoPlant(locked, GRIPPER)
     assert plant.mj_model.neq == 0 and plant.mimic_residual == 0.0
+
+
+def test_node_runs_the_mujoco_plant_with_mimic_joints(make_loop):
+    """hardware_interface with ``plant: mujoco`` on the gripper's URDF: joint_states name the
+    independent joints and equal a MujocoPlant stepped directly, bit for bit."""
+    model = RobotModel.from_urdf(GRIPPER)
+    q0 = (0.5 * (model.lower + model.upper)).tolist()
+    loop = make_loop(
+        robot_description=GRIPPER,
+        plant="mujoco",
+        integrator="rk4",
+        rate=500.0,
+        clock_period=0.0,
+        watchdog_timeout=5.0,
+        initial_positions=q0,
+    )
+    assert isinstance(loop.hw.plant, MujocoPlant)
+    assert isinstance(loop.hw.plant.model, CoupledJointsModel)
+    loop.connect()
+    reference = MujocoPlant(model, GRIPPER, "rk4", q0)
+    for effort in ([1.0, -0.5, 2.0, 0.01], [2.0, 0.3, -1.0, 0.0], [0.0, 0.0, 0.0, 0.0]):
+        js = loop.step(effort)
+        assert tuple(js.name) == ("shoulder", "wrist", "drive", "tip_joint")
+        reference.write(effort)
+        reference.step(2e-3)
+        assert list(js.position) == reference.read().position.tolist()
+        assert list(js.velocity) == reference.read().velocity.tolist()
