@@ -671,3 +671,56 @@ def test_coupled_model_rejects_bad_coupling_and_states():
         ours.inverse_dynamics([0, 0, np.nan, 0], np.zeros(4), np.zeros(4))
     with pytest.raises(ModelError, match="last dimension 4"):
         ours.mass_matrix(np.zeros(6))
+
+
+# ---------------------------------------------------------------------------------- physics
+def test_skew_property_and_energy_conservation():
+    """Ȧ − 2C skew-symmetric (Ȧ by central differences along v), and free motion under gravity
+    without friction conserves T + U (classical RK4, 1 s at 1 ms) on the gripper linkage."""
+    ours = RobotModel.from_urdf(GRIPPER)
+    rng = np.random.default_rng(19)
+    for _ in range(5):
+        q = rng.uniform(ours.lower, ours.upper)
+        v = rng.uniform(-1.0, 1.0, ours.nv)
+        h = 1e-6
+        adot = (ours.mass_matrix(q + h * v) - ours.mass_matrix(q - h * v)) / (2 * h)
+        s = adot - 2.0 * ours.coriolis_matrix(q, v)
+        assert np.abs(s + s.T).max() <= 1e-8 * np.abs(adot).max()
+
+    def f(x):
+        q, v = x[: ours.nq], x[ours.nq :]
+        return np.concatenate((v, ours.forward_dynamics(q, v, np.zeros(ours.nv), friction=False)))
+
+    x = np.concatenate((0.5 * (ours.lower + ours.upper), [0.5, -0.3, 0.02, 1.0]))
+
+    def energy(x):
+        q, v = x[: ours.nq], x[ours.nq :]
+        return ours.kinetic_energy(q, v) + ours.potential_energy(q)
+
+    e0, dt, drift = energy(x), 1e-3, 0.0
+    for _ in range(1000):
+        k1 = f(x)
+        k2 = f(x + 0.5 * dt * k1)
+        k3 = f(x + 0.5 * dt * k2)
+        k4 = f(x + dt * k3)
+        x = x + dt / 6.0 * (k1 + 2 * k2 + 2 * k3 + k4)
+        drift = max(drift, abs(energy(x) - e0))
+    assert np.abs(x[ours.nq :]).max() > 0.1  # it moved
+    assert drift <= 1e-8 * max(1.0, abs(e0)), f"energy drift {drift:.3g} J of {e0:.3g} J"
+
+
+def test_xacro_and_load_model_keyword(tmp_path):
+    path = tmp_path / "gripper.urdf.xacro"
+    path.write_text(
+        GRIPPER.replace(
+            '<robot name="gripper_linkage">',
+            '<robot name="gripper_linkage" xmlns:xacro="http://www.ros.org/wiki/xacro">',
+        )
+    )
+    assert isinstance(RobotModel.from_xacro(path), CoupledJointsModel)
+    assert isinstance(RobotModel.from_xacro(path, mimic="lock"), RobotModel)
+    assert isinstance(load_model(path), CoupledJointsModel)
+    assert isinstance(load_model(path, mimic="lock"), RobotModel)
+    spec = {"kind": "xacro", "file": str(path), "mimic": "error"}
+    with pytest.raises(UnsupportedError, match="'follower'|'knuckle_joint'"):
+        load_model(spec)
