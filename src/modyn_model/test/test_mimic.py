@@ -251,7 +251,8 @@ def test_dynamics_match_pinocchio_mimic(robot):
             f"{label}: gravity",
         )
         # Pinocchio 4.1's computeCoriolisMatrix is wrong with mimic joints (its C v differs
-        # from nonLinearEffects − gravity by up to 5e-2 on the Panda, 0.38 on the gripper, and Ȧ − 2C is not skew):
+        # from nonLinearEffects − gravity by up to 5e-2 on the Panda, 0.38 on the gripper, and
+        # Ȧ − 2C is not skew):
         # C is checked by C v against nonLinearEffects − gravity, and against Gᵀ C_f G of
         # Pinocchio's expanded tree (every joint free; G the model's, whose rows the mimic
         # relations test checks)
