@@ -34,6 +34,17 @@ What is built, and why it is the same robot as modyn's model
   freedom is removed, not approximated by a stiff spring or an equality constraint.
 * With a ``root_link`` other than the URDF root, only that link's subtree is kept (modyn does
   the same), and the root becomes MuJoCo's base body, welded at the world origin.
+* Mimic joints of a :class:`~modyn_model.mechanisms.coupled.CoupledJointsModel` (what a URDF with
+  ``<mimic>`` loads as) stay moving joints with their ``<mimic>``: MuJoCo's URDF importer makes
+  each a joint equality q_m = offset + multiplier·q_j (``polycoef``), which
+  :func:`check_mimic_equalities` checks against the model's coupling q_f = G q + b. The plant's
+  joints are the model's independent coordinates: :meth:`MujocoPlant.read` returns theirs,
+  :meth:`MujocoPlant.write` applies the effort to them only (τ = Gᵀ τ_f: a mimic joint is driven
+  through its coupling), :meth:`MujocoPlant.reset` puts every joint at G q + b, G v. The MJCF is
+  built from the full tree (``model.full_model``), rotor inertia and friction per MuJoCo joint.
+  MuJoCo's equality is a *soft* constraint (a stiff spring-damper on the residual): the plant
+  makes it as stiff as MuJoCo accepts (``solref`` time constant 2·dt, impedance 0.9999), and the
+  residual max |q_m − (k q_j + o)| over the run is in :attr:`MujocoPlant.mimic_residual`.
 
 After compiling, the model is adjusted from the modyn model, joints mapped **by name** (MuJoCo
 orders joints by body, modyn by urdfdom's depth-first, name-sorted order):
@@ -105,6 +116,8 @@ __all__ = [
     "GEOMETRIES",
     "RK4_STABILITY_LIMIT",
     "MujocoPlant",
+    "check_mimic_equalities",
+    "tree_of",
     "damping_stability",
     "mesh_candidates",
     "mujoco_urdf",
@@ -144,6 +157,66 @@ _TREE_MEMBERS = (
     "static_friction",
     "stribeck_velocity",
 )
+
+
+def tree_of(model):
+    """The URDF tree the MJCF is built from: ``model.full_model`` for a coupled-joints model
+    (mimic joints; its coordinates are the independent joints), else ``model`` itself."""
+    return getattr(model, "full_model", model)
+
+
+#: impedance (d0 = d_width) of the mimic joint equalities: MuJoCo's largest (mjMAXIMP)
+_MIMIC_IMPEDANCE = 0.9999
+
+
+def check_mimic_equalities(m, model) -> np.ndarray:
+    """Check that MuJoCo's joint equalities are exactly the model's coupling; their ids.
+
+    Each joint equality q_1 = c0 + c1 q_2 (+ c2 q_2² ...) that MuJoCo's URDF importer built from
+    a ``<mimic>`` must be a row relation of q_f = G q + b: G[1] = c1 G[2], b[1] = c0 + c1 b[2],
+    c2..c4 = 0; and there must be one per mimic joint of the model (so that the equalities, with
+    the independent joints free, leave exactly the model's n degrees of freedom).
+
+    Raises
+    ------
+    PlantError
+        Naming the joints, when the equalities and the model disagree.
+    """
+    import mujoco
+
+    tree = tree_of(model)
+    g = np.asarray(getattr(model, "coupling_matrix", np.eye(tree.nv)))
+    b = np.asarray(getattr(model, "coupling_offset", np.zeros(tree.nv)))
+    row = {name: r for r, name in enumerate(tree.joint_names)}
+    ids, seen = [], []
+    for e in range(m.neq):
+        if m.eq_type[e] != mujoco.mjtEq.mjEQ_JOINT:
+            continue
+        j1 = mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_JOINT, int(m.eq_obj1id[e]))
+        j2 = mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_JOINT, int(m.eq_obj2id[e]))
+        c = m.eq_data[e, :5]
+        r1, r2 = row.get(j1), row.get(j2)
+        ok = (
+            r1 is not None
+            and r2 is not None
+            and np.all(c[2:] == 0.0)
+            and np.allclose(g[r1], c[1] * g[r2], rtol=1e-12, atol=1e-12)
+            and np.isclose(b[r1], c[0] + c[1] * b[r2], rtol=1e-12, atol=1e-12)
+        )
+        if not ok:
+            raise PlantError(
+                f"mujoco plant: MuJoCo's joint equality '{j1}' = poly('{j2}', {c.tolist()}) is "
+                f"not a relation of model '{model.name}''s coupling ({model.source})"
+            )
+        ids.append(e)
+        seen.append(j1)
+    mimic = sorted(getattr(model, "mimic_joints", {}))
+    if sorted(seen) != mimic:
+        raise PlantError(
+            f"mujoco plant: MuJoCo built joint equalities for {sorted(seen)} from "
+            f"{model.source}, the model's mimic joints are {mimic}"
+        )
+    return np.array(ids, dtype=int)
 
 
 def require_tree(model) -> None:
@@ -251,6 +324,7 @@ def mujoco_urdf(
     """
     if geometry not in GEOMETRIES:
         raise PlantError(f"geometry must be one of {list(GEOMETRIES)}, got {geometry!r}")
+    model = tree_of(model)  # a coupled model: its full tree (mimic joints moving)
     require_tree(model)
     try:
         text, where = read_urdf_text(urdf)
@@ -462,9 +536,11 @@ class MujocoPlant(Plant):
 
     Parameters
     ----------
-    model : RobotModel
+    model : RobotModel or CoupledJointsModel
         The modyn model of the robot: joint names and order of every array, gravity, rotor
-        inertia and friction (see the module docstring for what is taken from it).
+        inertia and friction (see the module docstring for what is taken from it). For a
+        coupled-joints model (a URDF with ``<mimic>``) the plant's joints are its independent
+        coordinates and the MJCF comes from its full tree.
     urdf : path or str
         The description ``model`` was built from (path to .urdf / .xacro, or XML text).
     integrator : {"rk4", "semi_implicit_euler"}
@@ -492,6 +568,9 @@ class MujocoPlant(Plant):
         The ``geometry`` option the plant was built with.
     notes : list of str
         What the conversion changed or could not reproduce (see :func:`mujoco_urdf`).
+    mimic_residual : float
+        For a coupled-joints model (mimic joints): the largest |q_m − (k q_j + o)| (rad or m)
+        seen after any step, MuJoCo's equality constraint being soft; 0 otherwise.
 
     Raises
     ------
@@ -514,7 +593,8 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
-        require_tree(model)
+        tree = tree_of(model)  # the URDF tree; model's coordinates are its independent joints
+        require_tree(tree)
         try:
             import mujoco
         except ImportError:
@@ -531,22 +611,39 @@ class MujocoPlant(Plant):
             m = mujoco.MjModel.from_xml_string(xml)
         except ValueError as exc:  # MuJoCo's compiler errors
             raise PlantError(f"mujoco plant: MuJoCo rejected {model.source}: {exc}") from None
-        n = model.n
-        if m.nq != n or m.nv != n:
+        n, n_tree = model.nv, tree.n
+        if m.nq != n_tree or m.nv != n_tree:
             raise PlantError(
                 f"mujoco plant: MuJoCo built {m.nq} position / {m.nv} velocity coordinates from "
-                f"{model.source}, the model has {n} joints {list(model.joint_names)}"
+                f"{model.source}, the model has {n_tree} joints {list(tree.joint_names)}"
             )
-        qpos, dof = [], []
-        for name in model.joint_names:
-            jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, name)
-            if jid < 0:  # pragma: no cover - the joint is in the XML, MuJoCo keeps its name
-                raise PlantError(f"mujoco plant: MuJoCo has no joint named '{name}'")
-            qpos.append(int(m.jnt_qposadr[jid]))
-            dof.append(int(m.jnt_dofadr[jid]))
-        self.qpos_index = np.array(qpos)
-        self.dof_index = np.array(dof)
-        self.qpos_index.flags.writeable = self.dof_index.flags.writeable = False
+
+        def addresses(names):
+            qpos, dof = [], []
+            for name in names:
+                jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, name)
+                if jid < 0:  # pragma: no cover - the joint is in the XML, MuJoCo keeps its name
+                    raise PlantError(f"mujoco plant: MuJoCo has no joint named '{name}'")
+                qpos.append(int(m.jnt_qposadr[jid]))
+                dof.append(int(m.jnt_dofadr[jid]))
+            return np.array(qpos), np.array(dof)
+
+        # the plant's joints (the model's coordinates) and every joint of the tree
+        self.qpos_index, self.dof_index = addresses(model.joint_names)
+        self._tree_qpos, self._tree_dof = addresses(tree.joint_names)
+        for arr in (self.qpos_index, self.dof_index, self._tree_qpos, self._tree_dof):
+            arr.flags.writeable = False
+        # mimic joints: MuJoCo's joint equalities, checked against the coupling q_f = G q + b
+        self._coupling = (
+            (np.asarray(model.coupling_matrix), np.asarray(model.coupling_offset))
+            if tree is not model
+            else None
+        )
+        self._mimic_eq = check_mimic_equalities(m, model)
+        self.mimic_residual = 0.0  # max |q_m − (k q_j + o)| seen after a step (rad or m)
+        self._mimic_work = (np.zeros(n), np.zeros(n_tree), np.zeros(n_tree))
+        if self._mimic_eq.size:
+            m.eq_solimp[self._mimic_eq, :2] = _MIMIC_IMPEDANCE
 
         # contacts only robot vs environment: a pair (a, b) is tested when contype_a &
         # conaffinity_b or contype_b & conaffinity_a is nonzero; robot geoms have contype 0,
@@ -555,17 +652,18 @@ class MujocoPlant(Plant):
         m.geom_contype[:] = 0
         m.geom_conaffinity[:] = 1
         m.opt.gravity[:] = model.gravity_vector
-        m.dof_armature[self.dof_index] = model.armature
-        stribeck = (model.stribeck_velocity > 0) & (model.static_friction != model.coulomb)
+        # per MuJoCo joint: the tree's values (a mimic joint's own rotor inertia and friction)
+        m.dof_armature[self._tree_dof] = tree.armature
+        stribeck = (tree.stribeck_velocity > 0) & (tree.static_friction != tree.coulomb)
         if self.friction:
             # the stiffest dry friction (see the module docstring); solref is set with dt
             m.dof_solimp[:, :2] = _FRICTION_IMPEDANCE
-            m.dof_damping[self.dof_index] = model.viscous
-            m.dof_frictionloss[self.dof_index] = model.coulomb
+            m.dof_damping[self._tree_dof] = tree.viscous
+            m.dof_frictionloss[self._tree_dof] = tree.coulomb
             if stribeck.any():
                 note = (
                     "Stribeck friction of joints "
-                    f"{[model.joint_names[i] for i in np.flatnonzero(stribeck)]} has no MuJoCo "
+                    f"{[tree.joint_names[i] for i in np.flatnonzero(stribeck)]} has no MuJoCo "
                     "equivalent: only Coulomb (frictionloss) and viscous (damping) are simulated"
                 )
                 self.notes.append(note)
@@ -588,8 +686,10 @@ class MujocoPlant(Plant):
         self.mj_data = d = mujoco.MjData(m)
         # MuJoCo orders joints by body; when the two orders agree (every serial arm) the modyn
         # arrays map onto contiguous views and read/write need no gather or scatter
-        contiguous = np.array_equal(self.dof_index, np.arange(n)) and np.array_equal(
-            self.qpos_index, np.arange(n)
+        contiguous = (
+            m.nv == n
+            and np.array_equal(self.dof_index, np.arange(n))
+            and np.array_equal(self.qpos_index, np.arange(n))
         )
         self._contiguous = contiguous
         self._tau = np.zeros(n)
@@ -655,8 +755,11 @@ class MujocoPlant(Plant):
         m, d = self.mj_model, self.mj_data
         if dt != self._dt:
             self._dt = m.opt.timestep = dt
-            # dry friction as stiff as MuJoCo accepts at this step (its "refsafe" minimum)
+            # dry friction as stiff as MuJoCo accepts at this step (its "refsafe" minimum), and
+            # the mimic equalities too
             m.dof_solref[:, 0] = 2.0 * dt
+            if self._mimic_eq.size:
+                m.eq_solref[self._mimic_eq, 0] = 2.0 * dt
             self._check_damping(dt)
         np.copyto(self._q_saved, d.qpos)
         np.copyto(self._v_saved, d.qvel)
@@ -672,6 +775,16 @@ class MujocoPlant(Plant):
                 "MuJoCo); reduce the step or the gains"
             )
         self._time += dt
+        if self._coupling is not None:  # q_f − (G q + b) into preallocated buffers
+            g, b = self._coupling
+            q_ind, q_tree, res = self._mimic_work
+            np.take(d.qpos, self.qpos_index, out=q_ind)
+            np.take(d.qpos, self._tree_qpos, out=q_tree)
+            np.dot(g, q_ind, out=res)
+            res += b
+            res -= q_tree
+            np.abs(res, out=res)
+            self.mimic_residual = max(self.mimic_residual, float(res.max()))
 
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
@@ -683,10 +796,16 @@ class MujocoPlant(Plant):
         q = checked_vector("q0", q0, self.joint_names)
         v = checked_vector("v0", v0, self.joint_names) if v0 is not None else None
         d = self.mj_data
-        d.qpos[self.qpos_index] = q
         d.qvel[:] = 0.0
-        if v is not None:
-            d.qvel[self.dof_index] = v
+        if self._coupling is None:
+            d.qpos[self.qpos_index] = q
+            if v is not None:
+                d.qvel[self.dof_index] = v
+        else:  # every joint of the tree on the coupling: q_f = G q + b, v_f = G v
+            g, b = self._coupling
+            d.qpos[self._tree_qpos] = g @ q + b
+            if v is not None:
+                d.qvel[self._tree_dof] = g @ v
         d.qacc_warmstart[:] = 0.0
         self._tau.fill(0.0)
         d.qfrc_applied[:] = 0.0
@@ -708,8 +827,10 @@ class MujocoPlant(Plant):
         stiff = [j for j in joints if j[1] >= limit] or joints[:1]
         names = self.model.joint_names
 
+        tree = tree_of(self.model)
+
         def units(name: str) -> tuple[str, str]:
-            prismatic = self.model.sigma[names.index(name)] == 1
+            prismatic = tree.sigma[tree.joint_names.index(name)] == 1
             return ("N·s/m", "kg") if prismatic else ("N·m·s/rad", "kg·m²")
 
         which = ", ".join(

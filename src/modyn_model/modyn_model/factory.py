@@ -21,7 +21,9 @@ through the entry-point group ``modyn.mechanisms`` (``setup.py``)::
 
 The loader is called as ``loader(description, source=<file or "<text>">, base_dir=<its
 directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built-in kinds:
-``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``),
+``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``,
+``mimic``: a description with ``<mimic>`` joints gives a
+:class:`~modyn_model.mechanisms.coupled.CoupledJointsModel` unless ``mimic: lock|error``),
 ``xacro`` (``file``, ``args``, and the same options), ``mdh`` (``file``, or the table inline) and
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
@@ -117,6 +119,8 @@ def _tree_options(d: Mapping, base_dir: Path | None, source: str) -> dict:
         options["locked_joints"] = list(d["locked_joints"])
     if d.get("gravity") is not None:
         options["gravity"] = d["gravity"]
+    if d.get("mimic") is not None:
+        options["mimic"] = str(d["mimic"])
     return options
 
 
@@ -125,7 +129,8 @@ def _load_urdf_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
 
     _known(
         d,
-        {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"},
+        {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"}
+        | {"mimic"},
         source,
     )
     if ("file" in d) == ("xml" in d):
@@ -139,7 +144,18 @@ def _load_xacro_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
 
     _known(
         d,
-        {"kind", "name", "file", "args", "extras", "root", "tip", "locked_joints", "gravity"},
+        {
+            "kind",
+            "name",
+            "file",
+            "args",
+            "extras",
+            "root",
+            "tip",
+            "locked_joints",
+            "gravity",
+            "mimic",
+        },
         source,
     )
     args = d.get("args") or {}
@@ -236,11 +252,13 @@ def load_model(
     gravity: Sequence[float] | None = None,
     xacro_args: Mapping[str, str] | None = None,
     base_dir: str | os.PathLike | None = None,
+    mimic: str | None = None,
 ):
     """The model of ``source``: a file path, URDF XML text, YAML text, a mapping or the name of
     a shipped modified-DH table (see the module docstring).
 
-    The keyword options apply to tree descriptions (URDF, xacro); given for a mechanism file
+    The keyword options apply to tree descriptions (URDF, xacro; ``mimic`` as
+    :meth:`RobotModel.from_urdf`); given for a mechanism file
     they are an error (its file holds its options). ``base_dir`` resolves relative paths inside
     a mapping or YAML text (default: the file's directory, else the working directory).
 
@@ -260,6 +278,8 @@ def load_model(
         tree["locked_joints"] = list(locked_joints)
     if gravity is not None:
         tree["gravity"] = gravity
+    if mimic is not None:
+        tree["mimic"] = mimic
     base = Path(base_dir) if base_dir is not None else None
 
     def no_tree_options(what: str) -> None:

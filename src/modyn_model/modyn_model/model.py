@@ -40,6 +40,16 @@ def _frozen(values, dtype=float) -> np.ndarray:
     return arr
 
 
+def _coupled_if_mimic(tree: RobotModel, builder: TreeBuilder):
+    """``tree``, or its CoupledJointsModel when the builder recorded mimic joints."""
+    mimics = getattr(builder, "mimic_joints", None)
+    if not mimics:
+        return tree
+    from .mechanisms.coupled import CoupledJointsModel
+
+    return CoupledJointsModel.from_mimic(tree, mimics)
+
+
 class RobotModel:
     """Rigid-body model of a fixed-base kinematic tree (immutable); a
     :class:`~modyn_model.contract.MechanismModel` with q = v = joints and S = I (every joint
@@ -129,8 +139,13 @@ class RobotModel:
         locked_joints: Sequence[str] = (),
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
+        mimic: str = "couple",
     ) -> RobotModel:
         """Load a URDF file (path) or URDF XML text.
+
+        A description with moving ``<mimic>`` joints gives a
+        :class:`~modyn_model.mechanisms.coupled.CoupledJointsModel` (independent joints only as
+        coordinates, wrapping this tree) unless ``mimic`` says otherwise.
 
         Parameters
         ----------
@@ -147,11 +162,17 @@ class RobotModel:
             Joint extras side file (YAML), see :mod:`modyn_model.extras_file`.
         gravity : (3,)
             Gravity in the root frame (m/s²).
+        mimic : {"couple", "lock", "error"}
+            Moving joints with ``<mimic>``: ``"couple"`` (default) returns a CoupledJointsModel;
+            ``"lock"`` locks them at 0 (as ``locked_joints``); ``"error"`` refuses them with an
+            :class:`UnsupportedError` naming the joint.
         """
         from .urdf import build_from_urdf
 
-        builder = build_from_urdf(source, root=root, tip=tip, locked=locked_joints, extras=extras)
-        return cls(builder, gravity=gravity)
+        builder = build_from_urdf(
+            source, root=root, tip=tip, locked=locked_joints, extras=extras, mimic=mimic
+        )
+        return _coupled_if_mimic(cls(builder, gravity=gravity), builder)
 
     @classmethod
     def from_xacro(
@@ -163,16 +184,24 @@ class RobotModel:
         locked_joints: Sequence[str] = (),
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
+        mimic: str = "couple",
         **xacro_args: str,
     ) -> RobotModel:
-        """Expand a xacro file with ``xacro_args`` (name=value mappings) and load the URDF."""
+        """Expand a xacro file with ``xacro_args`` (name=value mappings) and load the URDF
+        (``mimic`` as :meth:`from_urdf`)."""
         from .urdf import build_from_urdf, expand_xacro
 
         xml = expand_xacro(path, xacro_args)
         builder = build_from_urdf(
-            xml, root=root, tip=tip, locked=locked_joints, extras=extras, source_name=str(path)
+            xml,
+            root=root,
+            tip=tip,
+            locked=locked_joints,
+            extras=extras,
+            source_name=str(path),
+            mimic=mimic,
         )
-        return cls(builder, gravity=gravity)
+        return _coupled_if_mimic(cls(builder, gravity=gravity), builder)
 
     @classmethod
     def from_mdh(

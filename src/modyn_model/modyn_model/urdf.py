@@ -23,7 +23,10 @@ from .inertia import check_inertia, standard_parameters
 from .joint import JointExtras
 from .spatial import rpy_matrix
 
-__all__ = ["build_from_urdf", "expand_xacro", "read_urdf_text"]
+__all__ = ["MIMIC_OPTIONS", "build_from_urdf", "expand_xacro", "mimic_relations", "read_urdf_text"]
+
+#: values of the ``mimic`` option of :func:`build_from_urdf` (and RobotModel.from_urdf)
+MIMIC_OPTIONS = ("couple", "lock", "error")
 
 _UNUSED_TAGS = ("visual", "collision", "transmission", "gazebo", "ros2_control", "material")
 
@@ -175,8 +178,19 @@ def build_from_urdf(
     locked: Sequence[str] = (),
     extras: str | os.PathLike | Mapping | None = None,
     source_name: str | None = None,
+    mimic: str = "couple",
 ) -> TreeBuilder:
-    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf)."""
+    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf).
+
+    ``mimic`` says what becomes of a moving joint with ``<mimic>``: ``"couple"`` (default) keeps
+    it as a moving joint of the tree and records the relation in ``builder.mimic_joints``
+    (:func:`mimic_relations`; RobotModel.from_urdf then wraps the tree in a
+    :class:`~modyn_model.mechanisms.coupled.CoupledJointsModel`), ``"lock"`` locks it at q = 0
+    like ``locked``, ``"error"`` refuses it (:class:`UnsupportedError`, the behaviour before
+    mimic joints were modelled).
+    """
+    if mimic not in MIMIC_OPTIONS:
+        raise DescriptionError(f"mimic must be one of {list(MIMIC_OPTIONS)}, got {mimic!r}")
     xml, where = read_urdf_text(source)
     where = source_name or where
     robot = _parse(_sanitize(xml, where), where)
@@ -225,6 +239,9 @@ def build_from_urdf(
         on_path = _path_joints(children, root, tip, where)
         locked_set |= {j.name for j in robot.joints if j.name not in on_path}
 
+    if mimic == "lock":
+        locked_set |= {j.name for j in robot.joints if j.mimic is not None}
+
     extra_map = load_extras(extras, known_joints) if extras is not None else {}
 
     builder = TreeBuilder(robot.name or "robot", root, where)
@@ -244,7 +261,7 @@ def build_from_urdf(
             )
         if joint.name in locked_set:
             jtype = "fixed"
-        if jtype != "fixed" and joint.mimic is not None:
+        if jtype != "fixed" and joint.mimic is not None and mimic == "error":
             raise UnsupportedError(
                 f"{where}: joint '{joint.name}' mimics joint '{joint.mimic.joint}'; mimic "
                 "joints are not supported yet. Lock it (locked_joints=[...]) or choose a tip "
@@ -296,4 +313,84 @@ def build_from_urdf(
             f"{where}: joint extras given for joint(s) {missing} that are not moving "
             "joints of the model"
         )
+    builder.mimic_joints = mimic_relations(robot.joints, builder.joint_names, where)
     return builder
+
+
+def mimic_relations(
+    joints: Sequence, moving: Sequence[str], where: str
+) -> dict[str, tuple[str, float, float]]:
+    """The ``<mimic>`` relations of the moving joints, resolved to independent joints.
+
+    A URDF ``<mimic joint="J" multiplier="k" offset="o"/>`` on joint M means q_M = k q_J + o
+    (k = 1 and o = 0 when absent). A chain (M mimics J, which mimics I) is resolved by
+    composition, q_M = k_M (k_J q_I + o_J) + o_M, so that every value names a joint that mimics
+    nothing.
+
+    Parameters
+    ----------
+    joints : sequence of urdf_parser_py joints
+        Every joint of the description.
+    moving : sequence of str
+        The moving joints of the model (after locking and the root/tip choice).
+    where : str
+        The file, for messages.
+
+    Returns
+    -------
+    dict
+        mimicking joint name -> (independent joint name, multiplier, offset), for each moving
+        joint with ``<mimic>``, in ``moving`` order.
+
+    Raises
+    ------
+    TopologyError
+        A mimicked joint that does not exist, or that is not a moving joint of the model (fixed,
+        locked or off the root → tip path), or a cycle of mimic joints (named in order).
+    JointError
+        A multiplier or offset that is not a finite number.
+    """
+    by_name = {j.name: j for j in joints}
+    moving_set = set(moving)
+    direct: dict[str, tuple[str, float, float]] = {}
+    for name in moving:
+        m = by_name[name].mimic
+        if m is None:
+            continue
+        target = m.joint
+        if target not in by_name:
+            raise TopologyError(
+                f"{where}: joint '{name}' mimics joint '{target}', which does not exist"
+            )
+        if target not in moving_set:
+            raise TopologyError(
+                f"{where}: joint '{name}' mimics joint '{target}', which is not a moving joint of "
+                "the model (fixed, locked, or off the root → tip path); lock both or neither"
+            )
+        k = 1.0 if m.multiplier is None else m.multiplier
+        o = 0.0 if m.offset is None else m.offset
+        for label, value in (("multiplier", k), ("offset", o)):
+            if not np.isfinite(value):
+                raise JointError(
+                    f"{where}: joint '{name}' <mimic {label}=\"{value}\"> must be a finite number"
+                )
+        direct[name] = (target, float(k), float(o))
+    resolved: dict[str, tuple[str, float, float]] = {}
+    for name in direct:
+        chain = [name]
+        k, o = 1.0, 0.0
+        current = name
+        while current in direct:
+            target, km, om = direct[current]
+            # q_name = k q_current + o and q_current = km q_target + om
+            k, o = k * km, k * om + o
+            if target in chain:
+                cycle = " -> ".join(f"'{j}'" for j in chain[chain.index(target) :] + [target])
+                raise TopologyError(
+                    f"{where}: mimic joints form a cycle ({cycle}); one of them must be "
+                    "independent"
+                )
+            chain.append(target)
+            current = target
+        resolved[name] = (current, k, o)
+    return resolved

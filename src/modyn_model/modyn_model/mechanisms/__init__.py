@@ -1,7 +1,9 @@
 """Mechanism models that are not fixed-base serial trees (each implements
-:class:`~modyn_model.contract.MechanismModel` and is a built-in ``kind:`` of
-:func:`~modyn_model.factory.load_model`)."""
+:class:`~modyn_model.contract.MechanismModel`; the ball joint is a built-in ``kind:`` of
+:func:`~modyn_model.factory.load_model`, the coupled-joints model what a URDF with ``<mimic>``
+joints loads as)."""
 
 from .ball_joint import BallJointBody
+from .coupled import CoupledJointsModel
 
-__all__ = ["BallJointBody"]
+__all__ = ["BallJointBody", "CoupledJointsModel"]
