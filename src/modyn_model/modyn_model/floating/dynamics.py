@@ -46,6 +46,8 @@ __all__ = [
     "FloatingTree",
     "crm",
     "crf",
+    "motion_cross",
+    "force_cross",
 ]
 
 
@@ -63,6 +65,28 @@ def crm(v: np.ndarray) -> np.ndarray:
 def crf(v: np.ndarray) -> np.ndarray:
     """v×* = −(v×)ᵀ (..., 6, 6): the force cross-product matrix."""
     return -np.swapaxes(crm(v), -1, -2)
+
+
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack([a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0], axis=-1)
+
+
+def motion_cross(v: np.ndarray, m: np.ndarray) -> np.ndarray:
+    """v × m (..., 6) = [ω × m_v + v × m_ω; ω × m_ω] (no 6x6 matrix formed)."""
+    w = v[..., 3:]
+    return np.concatenate(
+        [_cross(w, m[..., :3]) + _cross(v[..., :3], m[..., 3:]), _cross(w, m[..., 3:])], axis=-1
+    )
+
+
+def force_cross(v: np.ndarray, f: np.ndarray) -> np.ndarray:
+    """v ×* f (..., 6) = [ω × f; v × f + ω × n]."""
+    w = v[..., 3:]
+    return np.concatenate(
+        [_cross(w, f[..., :3]), _cross(v[..., :3], f[..., :3]) + _cross(w, f[..., 3:])], axis=-1
+    )
 
 
 def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -173,11 +197,13 @@ class FloatingTree:
             xj = x[..., j, :, :]
             sq = vv[..., 6 + j, None] * self.S[j]
             vel.append(_mv(xj, vel[p]) + sq)
-            acc.append(_mv(xj, acc[p]) + aa[..., 6 + j, None] * self.S[j] + _mv(crm(vel[-1]), sq))
+            acc.append(
+                _mv(xj, acc[p]) + aa[..., 6 + j, None] * self.S[j] + motion_cross(vel[-1], sq)
+            )
         force = []
         for i in range(n + 1):
             iv = _mv(self.inertia[i], vel[i])
-            f = _mv(self.inertia[i], acc[i]) + _mv(crf(vel[i]), iv)
+            f = _mv(self.inertia[i], acc[i]) + force_cross(vel[i], iv)
             if f_ext is not None:
                 f = f + f_ext[..., i, :]
             force.append(f)
@@ -263,11 +289,11 @@ class FloatingTree:
         for j in range(n):
             sq = v[..., 6 + j, None] * self.S[j]
             vel.append(_mv(x[..., j, :, :], vel[self.parent[j]]) + sq)
-            c.append(_mv(crm(vel[-1]), sq))
+            c.append(motion_cross(vel[-1], sq))
         ia = [np.broadcast_to(self.inertia[i], batch + (6, 6)) for i in range(n + 1)]
         pa = []
         for i in range(n + 1):
-            pa_i = _mv(crf(vel[i]), _mv(self.inertia[i], vel[i]))
+            pa_i = force_cross(vel[i], _mv(self.inertia[i], vel[i]))
             if f_ext is not None:
                 pa_i = pa_i + f_ext[..., i, :]
             pa.append(pa_i)

@@ -185,7 +185,9 @@ class FloatingBaseModel:
 
     def with_gravity(self, gravity: Sequence[float]) -> FloatingBaseModel:
         """The same robot under another gravity vector (world axes, m/s²)."""
-        return FloatingBaseModel(self.limb_model.with_gravity(gravity), self.root_params, self.prefix)
+        return FloatingBaseModel(
+            self.limb_model.with_gravity(gravity), self.root_params, self.prefix
+        )
 
     # ------------------------------------------------------------------ sizes and names
     @property
@@ -306,7 +308,9 @@ class FloatingBaseModel:
             )
         if not np.isfinite(f).all():
             bad = tuple(np.argwhere(~np.isfinite(f))[0])
-            body = "the base" if bad[-2] == 0 else f"body '{self.limb_model.link_names[bad[-2] - 1]}'"
+            body = (
+                "the base" if bad[-2] == 0 else f"body '{self.limb_model.link_names[bad[-2] - 1]}'"
+            )
             raise StateError(f"f_ext of {body} is not finite: {f[bad]}")
         return f
 
