@@ -83,6 +83,19 @@ def motion_cross(v: np.ndarray, m: np.ndarray) -> np.ndarray:
 
 def force_cross(v: np.ndarray, f: np.ndarray) -> np.ndarray:
     """v ×* f (..., 6) = [ω × f; v × f + ω × n]."""
+    if v.ndim == 1 and f.ndim == 1:  # one state: Python floats beat numpy's per-call overhead
+        v0, v1, v2, w0, w1, w2 = v.tolist()
+        f0, f1, f2, n0, n1, n2 = f.tolist()
+        return np.array(
+            [
+                w1 * f2 - w2 * f1,
+                w2 * f0 - w0 * f2,
+                w0 * f1 - w1 * f0,
+                v1 * f2 - v2 * f1 + w1 * n2 - w2 * n1,
+                v2 * f0 - v0 * f2 + w2 * n0 - w0 * n2,
+                v0 * f1 - v1 * f0 + w0 * n1 - w1 * n0,
+            ]
+        )
     w = v[..., 3:]
     return np.concatenate(
         [_cross(w, f[..., :3]), _cross(v[..., :3], f[..., :3]) + _cross(w, f[..., 3:])], axis=-1
@@ -137,6 +150,8 @@ class FloatingTree:
         s[revolute, 3:] = limb.axes[revolute]
         s[~revolute, :3] = limb.axes[~revolute]
         self.S = s  # (n, 6) motion subspaces
+        # (S_j×): v × S_j q̇ = −q̇ (S_j×) v, one matrix-vector product per body
+        self.S_cross = crm(s)
         self.armature = np.asarray(limb.armature, dtype=float)
         self.mass = float(params[:, 9].sum())
 
@@ -198,7 +213,9 @@ class FloatingTree:
             sq = vv[..., 6 + j, None] * self.S[j]
             vel.append(_mv(xj, vel[p]) + sq)
             acc.append(
-                _mv(xj, acc[p]) + aa[..., 6 + j, None] * self.S[j] + motion_cross(vel[-1], sq)
+                _mv(xj, acc[p])
+                + aa[..., 6 + j, None] * self.S[j]
+                - vv[..., 6 + j, None] * _mv(self.S_cross[j], vel[-1])
             )
         force = []
         for i in range(n + 1):
@@ -289,7 +306,7 @@ class FloatingTree:
         for j in range(n):
             sq = v[..., 6 + j, None] * self.S[j]
             vel.append(_mv(x[..., j, :, :], vel[self.parent[j]]) + sq)
-            c.append(motion_cross(vel[-1], sq))
+            c.append(-v[..., 6 + j, None] * _mv(self.S_cross[j], vel[-1]))
         ia = [np.broadcast_to(self.inertia[i], batch + (6, 6)) for i in range(n + 1)]
         pa = []
         for i in range(n + 1):
