@@ -240,8 +240,8 @@ class FloatingTree:
     # ------------------------------------------------------------------ mass matrix
     def composite(self, x: np.ndarray) -> list[np.ndarray]:
         """Composite inertias I^c_i (list of n + 1 arrays (..., 6, 6)), I^c_λ += X_iᵀ I^c_i X_i."""
-        batch = x.shape[:-3]
-        comp = [np.broadcast_to(self.inertia[i], batch + (6, 6)) for i in range(self.n + 1)]
+        # leaves keep the constant (6, 6) inertia: the sums below broadcast over the batch
+        comp = [self.inertia[i] for i in range(self.n + 1)]
         for j in range(self.n - 1, -1, -1):
             xj = x[..., j, :, :]
             p = self.parent[j]
@@ -258,7 +258,7 @@ class FloatingTree:
         m = np.zeros(batch + (6 + n, 6 + n))
         m[..., :6, :6] = comp[0]
         for j in range(n):
-            f = _mv(comp[j + 1], np.broadcast_to(self.S[j], batch + (6,)))
+            f = comp[j + 1] @ self.S[j]
             m[..., 6 + j, 6 + j] = f @ self.S[j] + self.armature[j]
             k = j
             while True:
@@ -307,7 +307,7 @@ class FloatingTree:
             sq = v[..., 6 + j, None] * self.S[j]
             vel.append(_mv(x[..., j, :, :], vel[self.parent[j]]) + sq)
             c.append(-v[..., 6 + j, None] * _mv(self.S_cross[j], vel[-1]))
-        ia = [np.broadcast_to(self.inertia[i], batch + (6, 6)) for i in range(n + 1)]
+        ia = [self.inertia[i] for i in range(n + 1)]  # broadcast by the sums below
         pa = []
         for i in range(n + 1):
             pa_i = force_cross(vel[i], _mv(self.inertia[i], vel[i]))
