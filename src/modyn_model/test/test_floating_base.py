@@ -486,3 +486,35 @@ def test_energy_drift_shrinks_at_order_four(erd_path):
     print(f"\nenergy drift over 0.4 s at dt 8, 4, 2 ms: {drifts} J, ratios {ratios}")
     for r in ratios:
         assert 16.0 / 1.6 <= r <= 16.0 * 1.6, ratios
+
+
+def test_from_xacro_and_the_class_constructors(erd_path, tmp_path):
+    """FloatingBaseModel.from_urdf / from_xacro and RobotModel.from_xacro(floating_base=True)
+    build the same model; the fixed-base load of the same file is unchanged (a RobotModel whose
+    frames include the base link, root_params not used)."""
+    path = erd_path(ROBOTS["solo12"])
+    text = path.read_text()
+    start = re.search(r"<robot[^>]*>", text)
+    xacro_text = (
+        text[: start.start()]
+        + '<robot name="solo" xmlns:xacro="http://www.ros.org/wiki/xacro">'
+        + text[start.end() :]
+    )
+    xacro_file = tmp_path / "solo12.urdf.xacro"
+    xacro_file.write_text(xacro_text)
+    ref = FloatingBaseModel.from_urdf(path)
+    rng = np.random.default_rng(23)
+    q, v, a, _ = (x[0] for x in random_states(ref, rng, 1))
+    for model in (
+        FloatingBaseModel.from_xacro(xacro_file),
+        RobotModel.from_xacro(xacro_file, floating_base=True),
+    ):
+        assert isinstance(model, FloatingBaseModel)
+        assert np.array_equal(model.inverse_dynamics(q, v, a), ref.inverse_dynamics(q, v, a))
+    fixed = RobotModel.from_urdf(path)
+    assert type(fixed) is RobotModel and fixed.n == ref.n
+    assert np.array_equal(fixed.inertial_parameters, ref.limb_model.inertial_parameters)
+    # the base body's mass: the root link plus the links fixed to it (Pinocchio's body 1)
+    pm = pin.buildModelFromUrdf(str(path), pin.JointModelFreeFlyer())
+    assert abs(ref.root_params[9] - pm.inertias[1].mass) <= 1e-12 * pm.inertias[1].mass
+    assert abs(ref.mass - sum(i.mass for i in pm.inertias)) <= 1e-12 * ref.mass
