@@ -24,6 +24,7 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``,
 ``mimic``: a description with ``<mimic>`` joints gives a
 :class:`~modyn_model.mechanisms.coupled.CoupledJointsModel` unless ``mimic: lock|error``),
+``floating_base: true`` for a free-flyer base, :class:`~modyn_model.floating.FloatingBaseModel`),
 ``xacro`` (``file``, ``args``, and the same options), ``mdh`` (``file``, or the table inline) and
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
@@ -121,6 +122,8 @@ def _tree_options(d: Mapping, base_dir: Path | None, source: str) -> dict:
         options["gravity"] = d["gravity"]
     if d.get("mimic") is not None:
         options["mimic"] = str(d["mimic"])
+    if d.get("floating_base"):  # a free-flyer base: modyn_model.floating.FloatingBaseModel
+        options["floating_base"] = True
     return options
 
 
@@ -130,7 +133,7 @@ def _load_urdf_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     _known(
         d,
         {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"}
-        | {"mimic"},
+        | {"mimic", "floating_base"},
         source,
     )
     if ("file" in d) == ("xml" in d):
@@ -155,6 +158,7 @@ def _load_xacro_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
             "locked_joints",
             "gravity",
             "mimic",
+            "floating_base",
         },
         source,
     )

@@ -25,7 +25,7 @@ from .dynamics.direct import forward_dynamics
 from .dynamics.energy import kinetic_energy, potential_energy
 from .dynamics.friction import friction_torques
 from .dynamics.rnea import coriolis_forces, gravity_torques, inverse_dynamics
-from .errors import StateError, TopologyError
+from .errors import StateError, TopologyError, UnsupportedError
 from .joint import JointExtras
 from .kinematics import frame_jacobian, frame_jacobian_dot_v, frame_motion, frame_placement
 
@@ -38,6 +38,22 @@ def _frozen(values, dtype=float) -> np.ndarray:
     arr = np.array(values, dtype=dtype)
     arr.flags.writeable = False
     return arr
+
+
+def _model_of(cls, builder: TreeBuilder, gravity, floating_base: bool):
+    """The model a parsed URDF describes: a FloatingBaseModel (floating root joint or
+    ``floating_base=True``), a CoupledJointsModel (mimic joints) or the tree itself."""
+    if floating_base or builder.floating_joint is not None:
+        if getattr(builder, "mimic_joints", None):
+            raise UnsupportedError(
+                f"{builder.source}: a floating base with mimic joints "
+                f"{sorted(builder.mimic_joints)} is not supported yet; load it with mimic='lock' "
+                "or without floating_base"
+            )
+        from .floating import FloatingBaseModel
+
+        return FloatingBaseModel.from_builder(builder, gravity)
+    return _coupled_if_mimic(cls(builder, gravity=gravity), builder)
 
 
 def _coupled_if_mimic(tree: RobotModel, builder: TreeBuilder):
@@ -84,6 +100,9 @@ class RobotModel:
     frames : Mapping[str, Frame]
         Every link of the description, moving or fixed, by name.
     """
+
+    #: a fixed base (:class:`~modyn_model.floating.FloatingBaseModel` has True)
+    floating_base = False
 
     def __init__(
         self,
@@ -140,6 +159,7 @@ class RobotModel:
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
         mimic: str = "couple",
+        floating_base: bool = False,
     ) -> RobotModel:
         """Load a URDF file (path) or URDF XML text.
 
@@ -166,13 +186,22 @@ class RobotModel:
             Moving joints with ``<mimic>``: ``"couple"`` (default) returns a CoupledJointsModel;
             ``"lock"`` locks them at 0 (as ``locked_joints``); ``"error"`` refuses them with an
             :class:`UnsupportedError` naming the joint.
+        floating_base : bool
+            Return a :class:`~modyn_model.floating.FloatingBaseModel` whose free-flyer base is
+            the root link (also returned for a URDF whose root joint is ``floating``).
         """
         from .urdf import build_from_urdf
 
         builder = build_from_urdf(
-            source, root=root, tip=tip, locked=locked_joints, extras=extras, mimic=mimic
+            source,
+            root=root,
+            tip=tip,
+            locked=locked_joints,
+            extras=extras,
+            mimic=mimic,
+            floating_base=floating_base,
         )
-        return _coupled_if_mimic(cls(builder, gravity=gravity), builder)
+        return _model_of(cls, builder, gravity, floating_base)
 
     @classmethod
     def from_xacro(
@@ -185,10 +214,11 @@ class RobotModel:
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
         mimic: str = "couple",
+        floating_base: bool = False,
         **xacro_args: str,
     ) -> RobotModel:
         """Expand a xacro file with ``xacro_args`` (name=value mappings) and load the URDF
-        (``mimic`` as :meth:`from_urdf`)."""
+        (``mimic`` and ``floating_base`` as in :meth:`from_urdf`)."""
         from .urdf import build_from_urdf, expand_xacro
 
         xml = expand_xacro(path, xacro_args)
@@ -200,8 +230,9 @@ class RobotModel:
             extras=extras,
             source_name=str(path),
             mimic=mimic,
+            floating_base=floating_base,
         )
-        return _coupled_if_mimic(cls(builder, gravity=gravity), builder)
+        return _model_of(cls, builder, gravity, floating_base)
 
     @classmethod
     def from_mdh(
