@@ -190,7 +190,11 @@ def test_four_bar_equals_closed_form(four_bar, theta1):
     cm = ConstrainedModel(robot, [loop], baumgarte=(100.0, 20.0), q0=q)
     assert np.abs(cm.constraint_residual(q)).max() < 1e-14
     worst = 0.0
-    for dtheta1, crank, tau23 in ((0.0, 0.0, (0, 0)), (2.5, 3.0, (0, 0)), (-4.0, -1.5, (0.7, -0.4))):
+    for dtheta1, crank, tau23 in (
+        (0.0, 0.0, (0, 0)),
+        (2.5, 3.0, (0, 0)),
+        (-4.0, -1.5, (0.7, -0.4)),
+    ):
         th, dth, ddth, lam = four_bar_closed_form(theta1, dtheta1, crank, tau23)
         q, v = to_joints(th), to_joints(dth)
         assert np.abs(cm.constraint_velocity(q, v)).max() < 1e-13
@@ -206,3 +210,107 @@ def test_four_bar_equals_closed_form(four_bar, theta1):
         # the unconstrained chain would move otherwise: the closure is doing something
         assert np.abs(robot.forward_dynamics(q, v, tau) - ref).max() > 1e-2
     print(f"four-bar θ1={theta1}: worst relative error {worst:.2e}")
+
+
+# ---------------------------------------------------------------------- 2. drift
+def _simulate(cm, q, v, dt, steps):
+    """Semi-implicit Euler (v then q, as a plant steps), zero torque; |φ| (m) after each step."""
+    out = np.empty(steps)
+    tau = np.zeros(cm.nv)
+    for i in range(steps):
+        v = v + dt * cm.forward_dynamics(q, v, tau)
+        q = cm.integrate(q, v, dt)
+        out[i] = np.abs(cm.constraint_residual(q)).max()
+    return out
+
+
+def test_four_bar_drift_bounded_with_baumgarte(four_bar):
+    """10 s of free motion (gravity, crank at 3 rad/s), dt = 2 ms: with (k_p, k_d) = (100, 20) the
+    closure residual stays bounded (its worst in the last 2 s no worse than twice its worst in the
+    first 2 s, and under 1 cm); with (0, 0) it grows steadily (at 10 s more than 5× its value at
+    1 s, and beyond 10 cm)."""
+    robot, loop = four_bar
+    th, dth, _, _ = four_bar_closed_form(0.3, 3.0, 0.0)
+    q0, v0 = to_joints(th), to_joints(dth)
+    dt, steps = 2e-3, 5000
+    on = _simulate(ConstrainedModel(robot, [loop], (100.0, 20.0), q0), q0, v0, dt, steps)
+    off = _simulate(ConstrainedModel(robot, [loop], (0.0, 0.0), q0), q0, v0, dt, steps)
+    first, last = slice(0, 1000), slice(4000, 5000)
+    print(
+        f"drift with Baumgarte: max {on.max():.2e} m, first 2 s {on[first].max():.2e}, last 2 s "
+        f"{on[last].max():.2e}; without: at 1 s {off[499]:.2e}, at 10 s {off[-1]:.2e}"
+    )
+    assert np.all(np.isfinite(on)) and np.all(np.isfinite(off))
+    assert on.max() < 1e-2
+    assert on[last].max() <= 2.0 * on[first].max()
+    assert off[-1] > 5.0 * off[499] and off[-1] > 0.1
+    assert off[-1] > 20.0 * on[last].max()
+
+
+# ---------------------------------------------------------------------- 3. bad constraints
+def test_identical_point_contacts_are_rank_deficient(four_bar):
+    robot, _ = four_bar
+    th, dth, _, _ = four_bar_closed_form(0.7, 1.0, 0.0)
+    q, v = to_joints(th), to_joints(dth)
+    twins = [
+        PointContact("tip_a", "rocker_tip", rows=(0, 1)),
+        PointContact("tip_b", "rocker_tip", rows=(0, 1)),
+    ]
+    with pytest.raises(ConstraintError, match=r"tip_a.*tip_b.*linearly dependent"):
+        ConstrainedModel(robot, twins, q0=q)  # refused where they are attached
+    cm = ConstrainedModel(robot, twins)  # no q0: found at the first dynamics call
+    for call in (
+        lambda: cm.forward_dynamics(q, v, np.zeros(3)),
+        lambda: cm.constrained_inverse_dynamics(q, v, np.zeros(3)),
+        lambda: cm.forward_dynamics(np.stack([q, q]), np.stack([v, v]), np.zeros((2, 3))),
+    ):
+        with pytest.raises(ConstraintError, match=r"\['tip_a', 'tip_b'\]") as info:
+            call()
+        assert "nan" not in str(info.value).lower()
+    # a zero row (the z row of a planar closure) is a rank deficiency too, naming that closure
+    with pytest.raises(ConstraintError, match=r"\['loop'\].*linearly dependent"):
+        ConstrainedModel(robot, [LoopClosure("loop", "pivot_d", "rocker_tip")], q0=q)
+
+
+def test_inconsistent_constraints_are_named(four_bar):
+    robot, loop = four_bar
+    th, dth, ddth, _ = four_bar_closed_form(0.7, 1.0, 0.0)
+    q, v = to_joints(th), to_joints(dth)
+    # the crank's tip held at two places 1 cm apart: cannot hold together
+    a, b = np.array([A_ * math.cos(0.7), A_ * math.sin(0.7), 0.0]), np.array([0.01, 0, 0])
+    contacts = [
+        PointContact("at_b", "coupler", anchor=a, rows=(0, 1)),
+        PointContact("off_b", "coupler", anchor=a + b, rows=(0, 1)),
+    ]
+    with pytest.raises(ConstraintError, match=r"'off_b' \(0\.01\).*do not hold at q0") as info:
+        ConstrainedModel(robot, contacts, q0=q)
+    assert "'at_b'" not in str(info.value)
+    # a loop closure that is open at the given q0
+    with pytest.raises(ConstraintError, match=r"'loop'.*do not hold at q0"):
+        ConstrainedModel(robot, [loop], q0=np.zeros(3))
+    # constraints with no common solution: projection fails, naming them
+    far = [PointContact("reach", "rocker_tip", anchor=(3.0, 0.0, 0.0), rows=(0, 1))]
+    with pytest.raises(ConstraintError, match=r"'reach'.*still violated"):
+        ConstrainedModel(robot, far).project(q)
+    # an acceleration that breaks the closure
+    cm = ConstrainedModel(robot, [loop], q0=q)
+    with pytest.raises(ConstraintError, match=r"breaks the constraints 'loop'"):
+        cm.constrained_inverse_dynamics(q, v, np.zeros(3))
+    u, forces = cm.constrained_inverse_dynamics(q, v, to_joints(ddth))
+    assert np.all(np.isfinite(u)) and np.all(np.isfinite(forces["loop"]))
+
+
+def test_bad_descriptions():
+    with pytest.raises(ConstraintError, match="dim 3 or 6"):
+        LoopClosure("x", "a", "b", dim=4)
+    with pytest.raises(ConstraintError, match="rows must be distinct"):
+        PointContact("x", "a", rows=(0, 3))
+    with pytest.raises(ConstraintError, match="point must be 3 finite"):
+        PointContact("x", "a", point=(0, np.nan, 0))
+    robot = RobotModel.from_urdf(FOUR_BAR_URDF, gravity=GRAVITY)
+    with pytest.raises(ConstraintError, match=r"'c'.*no frame \['nowhere'\]"):
+        ConstrainedModel(robot, [PointContact("c", "nowhere")])
+    with pytest.raises(ConstraintError, match=r"\['c'\] used twice"):
+        ConstrainedModel(robot, [PointContact("c", "crank"), PointContact("c", "rocker")])
+    with pytest.raises(ConstraintError, match="baumgarte"):
+        ConstrainedModel(robot, [], baumgarte=(-1.0, 0.0))

@@ -18,7 +18,12 @@ import numpy as np
 
 from ..errors import ConstraintError
 from .kinds import Constraint
-from .solve import DEFAULT_RANK_TOL, kkt_forward_dynamics, resolve_inverse_dynamics
+from .solve import (
+    DEFAULT_RANK_TOL,
+    check_rank,
+    kkt_forward_dynamics,
+    resolve_inverse_dynamics,
+)
 
 __all__ = ["ConstrainedModel", "DEFAULT_BAUMGARTE"]
 
@@ -206,8 +211,6 @@ class ConstrainedModel:
                 f"m or rad > {ASSEMBLY_TOL}): inconsistent with each other or with q0 "
                 "(project(q) finds a configuration where they hold, if one exists)"
             )
-        from .solve import check_rank
-
         mass = self.model.mass_matrix(q0)
         g = jac @ np.linalg.solve(mass, jac.T)
         check_rank(0.5 * (g + g.T), self._row_names, self.rank_tol, f"{self.source}: at q0")
@@ -281,6 +284,13 @@ class ConstrainedModel:
         phi, jac, gamma = self._evaluate(q, v)
         v = self.model.check_velocity("v", v)
         a = self.model.check_velocity("a", a)
+        # dependent rows first: they would also show up as a (misleading) inconsistency
+        check_rank(
+            jac @ np.swapaxes(jac, -1, -2),
+            self._row_names,
+            self.rank_tol,
+            f"{self.source}: constrained inverse dynamics",
+        )
         ja = np.einsum("...ij,...j->...i", jac, a)
         res = ja + gamma + self.kd * np.einsum("...ij,...j->...i", jac, v) + self.kp * phi
         scale = 1.0 + np.abs(gamma) + np.abs(ja)
