@@ -314,3 +314,91 @@ def test_bad_descriptions():
         ConstrainedModel(robot, [PointContact("c", "crank"), PointContact("c", "rocker")])
     with pytest.raises(ConstraintError, match="baumgarte"):
         ConstrainedModel(robot, [], baumgarte=(-1.0, 0.0))
+
+
+# ---------------------------------------------------------------------- 4. Pinocchio, fixed base
+UR5 = "ur_description/urdf/ur5_robot.urdf"
+TOOL_POINT = np.array([0.05, -0.02, 0.1])  # m, in tool0
+
+
+def _pin_contact_frame(pin, pmodel, frame: str, point) -> int:
+    """A Pinocchio frame at ``point`` of ``frame`` (same axes)."""
+    f = pmodel.frames[pmodel.getFrameId(frame)]
+    placement = f.placement * pin.SE3(np.eye(3), np.asarray(point, dtype=float))
+    return pmodel.addFrame(pin.Frame("contact_point", f.parentJoint, placement, pin.OP_FRAME))
+
+
+def test_point_contact_kkt_equals_pinocchio(erd_path):
+    """UR5, a point of tool0 held: v̇ and λ = Pinocchio's forwardDynamics(q, v, τ, J, γ) with its
+    own J and γ (and Baumgarte terms from its own kinematics), and = constraintDynamics with a
+    CONTACT_3D RigidConstraintModel (gains 0), on 10 random states; relative 1e-9."""
+    pin = pytest.importorskip("pinocchio")
+    path = erd_path(UR5)
+    robot = RobotModel.from_urdf(path)
+    pmodel = pin.buildModelFromUrdf(str(path))
+    assert tuple(pmodel.names[1:]) == robot.joint_names
+    fid = _pin_contact_frame(pin, pmodel, "tool0", TOOL_POINT)
+    pdata = pmodel.createData()
+    rng = np.random.default_rng(14)
+    kp, kd = 50.0, 12.0
+    worst = 0.0
+    for _ in range(10):
+        q = rng.uniform(-math.pi, math.pi, 6)
+        v = rng.uniform(-2, 2, 6)
+        tau = rng.uniform(-20, 20, 6)
+        anchor = (
+            rng.normal(0.0, 0.01, 3)
+            + robot.frame_placement(q, "tool0")[:3, :3] @ (TOOL_POINT)
+            + robot.frame_placement(q, "tool0")[:3, 3]
+        )
+        contact = PointContact("tool", "tool0", point=TOOL_POINT, anchor=anchor)
+        for gains in ((0.0, 0.0), (kp, kd)):
+            cm = ConstrainedModel(robot, [contact], baumgarte=gains)
+            vdot, forces = cm.constrained_forward_dynamics(q, v, tau)
+            # Pinocchio's kinematics of the same point
+            pin.forwardKinematics(pmodel, pdata, q, v, np.zeros(6))
+            pin.updateFramePlacements(pmodel, pdata)
+            pin.computeJointJacobians(pmodel, pdata, q)
+            lwa = pin.LOCAL_WORLD_ALIGNED
+            jac = pin.getFrameJacobian(pmodel, pdata, fid, lwa)[:3]
+            gamma = pin.getFrameClassicalAcceleration(pmodel, pdata, fid, lwa).linear
+            phi = pdata.oMf[fid].translation - anchor
+            drift = gamma + gains[1] * jac @ v + gains[0] * phi
+            ref = pin.forwardDynamics(pmodel, pdata, q, v, tau, jac, drift)
+            ref_lambda = pdata.lambda_c.copy()
+            err = np.abs(vdot - ref).max() / max(1.0, np.abs(ref).max())
+            # Pinocchio's lambda_c solves M v̇ + h = τ + Jᵀ λ_c: the force on the robot, as ours
+            err_f = np.abs(forces["tool"] - ref_lambda).max() / max(1.0, np.abs(ref_lambda).max())
+            worst = max(worst, err, err_f)
+            assert err < 1e-9, (vdot, ref)
+            assert err_f < 1e-9, (forces["tool"], ref_lambda)
+            # the force balance itself, with modyn's own M and h: M v̇ + h = τ + Jᵀ λ
+            residual = (
+                robot.mass_matrix(q) @ vdot
+                + robot.bias_forces(q, v)
+                - tau
+                - cm.constraint_jacobian(q).T @ forces["tool"]
+            )
+            assert np.abs(residual).max() < 1e-9 * max(1.0, np.abs(tau).max())
+        # constraintDynamics (proximal KKT, no corrector gains): the same, gains 0
+        cmod = pin.RigidConstraintModel(
+            pin.ContactType.CONTACT_3D,
+            pmodel,
+            pmodel.frames[fid].parentJoint,
+            pmodel.frames[fid].placement,
+            lwa,
+        )
+        cdata = cmod.createData()
+        models, datas = pin.StdVec_RigidConstraintModel(), pin.StdVec_RigidConstraintData()
+        models.append(cmod)
+        datas.append(cdata)
+        pin.initConstraintDynamics(pmodel, pdata, models, datas)
+        settings = pin.ProximalSettings(1e-14, 1e-12, 10)
+        ref = pin.constraintDynamics(pmodel, pdata, q, v, tau, models, datas, settings)
+        vdot, forces = ConstrainedModel(robot, [contact], (0.0, 0.0)).constrained_forward_dynamics(
+            q, v, tau
+        )
+        assert np.abs(vdot - ref).max() < 1e-9 * max(1.0, np.abs(ref).max())
+        f_ref = datas[0].contact_force.linear
+        assert np.abs(forces["tool"] - f_ref).max() < 1e-9 * max(1.0, np.abs(f_ref).max())
+    print(f"UR5 point contact vs Pinocchio: worst relative error {worst:.2e}")
