@@ -19,7 +19,7 @@ import numpy as np
 from .builder import TreeBuilder
 from .errors import DescriptionError, InertiaError, JointError, TopologyError, UnsupportedError
 from .extras_file import load_extras
-from .inertia import check_inertia, standard_parameters
+from .inertia import check_inertia, com_parameters, standard_parameters
 from .joint import JointExtras
 from .spatial import rpy_matrix
 
@@ -101,7 +101,7 @@ def _origin(element) -> tuple[np.ndarray, np.ndarray]:
     return rpy_matrix(rpy), xyz
 
 
-def _link_parameters(link, where: str, used: bool) -> np.ndarray | None:
+def _link_parameters(link, where: str, used: bool, judge: bool = True) -> np.ndarray | None:
     inertial = link.inertial
     if inertial is None:
         return None
@@ -123,7 +123,10 @@ def _link_parameters(link, where: str, used: bool) -> np.ndarray | None:
         if np.any(tensor != 0.0):
             raise InertiaError(f"{label}: mass is 0 but the inertia tensor is not")
         return None
-    check_inertia(mass, tensor, label)
+    if judge:  # else the body it is merged into is judged (a floating base, in build_from_urdf)
+        check_inertia(mass, tensor, label)
+    elif not np.isfinite(tensor).all():
+        raise InertiaError(f"{label}: non-finite inertia tensor {tensor.tolist()}")
     rot, com = _origin(inertial)
     return standard_parameters(mass, com, tensor, rot)
 
@@ -167,6 +170,30 @@ def _path_joints(children: dict, root: str, tip: str, where: str) -> set[str]:
     return path
 
 
+def _check_base_inertia(builder: TreeBuilder, where: str) -> None:
+    """A floating base's body (root link + links fixed to it) must be a rigid body's inertia
+    (its links are judged together: URDFs carry tiny non-physical dummy inertias on them)."""
+    mass, _, inertia = com_parameters(builder.root_params)
+    if mass > 0.0:
+        check_inertia(
+            mass, inertia, f"{where}: floating base '{builder.root}' (root link + links fixed to it)"
+        )
+
+
+def _floating_root_joint(children: dict, root: str, where: str):
+    """The joint of type ``floating`` leaving ``root`` (world --floating--> base), or None."""
+    floating = [j for j in children[root] if j.type == "floating"]
+    if not floating:
+        return None
+    if len(children[root]) != 1:
+        raise JointError(
+            f"{where}: root link '{root}' has a floating joint '{floating[0].name}' and other "
+            f"joints {sorted(j.name for j in children[root] if j is not floating[0])}; a "
+            "floating base must be the root link's only joint"
+        )
+    return floating[0]
+
+
 def build_from_urdf(
     source: str | os.PathLike,
     *,
@@ -175,8 +202,15 @@ def build_from_urdf(
     locked: Sequence[str] = (),
     extras: str | os.PathLike | Mapping | None = None,
     source_name: str | None = None,
+    floating_base: bool = False,
 ) -> TreeBuilder:
-    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf)."""
+    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf).
+
+    ``floating_base``: also record the base body's inertia (root link and the links fixed to
+    it) as ``builder.root_params``. A URDF whose root link's only joint is ``floating`` is
+    read as a floating base whatever ``floating_base`` says: that joint and its parent link
+    (the world) are dropped, its child is the base and ``builder.floating_joint`` its name.
+    """
     xml, where = read_urdf_text(source)
     where = source_name or where
     robot = _parse(_sanitize(xml, where), where)
@@ -213,6 +247,10 @@ def build_from_urdf(
         root = roots[0]
     elif root not in links:
         raise TopologyError(f"{where}: root link '{root}' does not exist")
+    floating_joint = _floating_root_joint(children, root, where)
+    if floating_joint is not None:
+        root = floating_joint.child
+        floating_base = True
 
     locked_set = set(locked)
     known_joints = {j.name for j in robot.joints}
@@ -228,6 +266,11 @@ def build_from_urdf(
     extra_map = load_extras(extras, known_joints) if extras is not None else {}
 
     builder = TreeBuilder(robot.name or "robot", root, where)
+    if floating_base:
+        builder.floating_joint = None if floating_joint is None else floating_joint.name
+        base_params = _link_parameters(links[root], where, used=True, judge=False)
+        if base_params is not None:
+            builder.root_params = base_params
     # depth-first, siblings ordered by joint name: the order of urdfdom, hence of Pinocchio
     # and KDL, so that position-ordered vectors can be exchanged with them
     for items in children.values():
@@ -251,8 +294,10 @@ def build_from_urdf(
                 "link that excludes it."
             )
         rot, pos = _origin(joint)
-        used = jtype != "fixed" or builder.frames[parent].body >= 0
-        params = _link_parameters(links[joint.child], where, used=used)
+        to_base = jtype == "fixed" and builder.frames[parent].body < 0
+        params = _link_parameters(
+            links[joint.child], where, used=not to_base or floating_base, judge=not to_base
+        )
         ext = extra_map.get(joint.name, JointExtras())
         dyn = joint.dynamics
         if dyn is not None:
@@ -290,6 +335,8 @@ def build_from_urdf(
             ext,
             _limits(joint, where) if jtype != "fixed" else (-np.inf, np.inf, np.inf, np.inf),
         )
+    if floating_base:
+        _check_base_inertia(builder, where)
     missing = sorted(set(extra_map) - set(builder.joint_names))
     if missing:
         raise JointError(
