@@ -26,6 +26,7 @@ import numpy as np
 import pytest
 
 from modyn_model import ConstraintError, RobotModel, load_model
+from modyn_model.floating import FloatingBaseModel, to_pinocchio_q
 from modyn_model.constraints import ConstrainedModel, FrameContact, LoopClosure, PointContact
 
 # ---------------------------------------------------------------------- the four-bar
@@ -402,3 +403,93 @@ def test_point_contact_kkt_equals_pinocchio(erd_path):
         f_ref = datas[0].contact_force.linear
         assert np.abs(forces["tool"] - f_ref).max() < 1e-9 * max(1.0, np.abs(f_ref).max())
     print(f"UR5 point contact vs Pinocchio: worst relative error {worst:.2e}")
+
+
+# ---------------------------------------------------------------------- 5. quadruped, pinned feet
+QUADRUPEDS = {
+    "solo12": ("solo_description/robots/solo12.urdf", ("FL_FOOT", "FR_FOOT", "HL_FOOT", "HR_FOOT")),
+    "go1": ("go1_description/urdf/go1.urdf", ("FL_foot", "FR_foot", "RL_foot", "RR_foot")),
+}
+
+
+def _random_floating_state(rng, model):
+    q = model.neutral()
+    q[:3] = rng.uniform(-0.5, 0.5, 3)
+    quat = rng.normal(size=4)
+    q[3:7] = quat / np.linalg.norm(quat)
+    q[7:] = rng.uniform(-1.0, 1.0, model.nq - 7)
+    return q, rng.uniform(-1.0, 1.0, model.nv)
+
+
+@pytest.mark.parametrize("robot_name", sorted(QUADRUPEDS))
+def test_quadruped_on_pinned_feet_equals_pinocchio(erd_path, robot_name):
+    """modyn's FloatingBaseModel + four PointContacts (feet pinned where they are) = Pinocchio's
+    constraintDynamics with four CONTACT_3D RigidConstraintModels (LOCAL_WORLD_ALIGNED) on the
+    FreeFlyer model of the same URDF: v̇ and the four foot forces, 5 random states (base pose,
+    joints, velocities, torques), relative 1e-6 (measured ~1e-12)."""
+    pin = pytest.importorskip("pinocchio")
+    relative, feet = QUADRUPEDS[robot_name]
+    path = erd_path(relative)
+    robot = FloatingBaseModel.from_urdf(path)
+    pmodel = pin.buildModelFromUrdf(str(path), pin.JointModelFreeFlyer())
+    pdata = pmodel.createData()
+    assert tuple(pmodel.names[2:]) == robot.actuator_names
+    models, datas = pin.StdVec_RigidConstraintModel(), pin.StdVec_RigidConstraintData()
+    for foot in feet:
+        f = pmodel.frames[pmodel.getFrameId(foot)]
+        cmod = pin.RigidConstraintModel(
+            pin.ContactType.CONTACT_3D, pmodel, f.parentJoint, f.placement, pin.LOCAL_WORLD_ALIGNED
+        )
+        models.append(cmod)
+        datas.append(cmod.createData())
+    pin.initConstraintDynamics(pmodel, pdata, models, datas)
+    settings = pin.ProximalSettings(1e-14, 1e-12, 20)
+    rng = np.random.default_rng(7)
+    worst = 0.0
+    for _ in range(5):
+        q, v = _random_floating_state(rng, robot)
+        u = rng.uniform(-3.0, 3.0, robot.nu)
+        tau = robot.generalized_forces(q, u)
+        contacts = [PointContact(foot, foot) for foot in feet]
+        cm = ConstrainedModel(robot, contacts, baumgarte=(0.0, 0.0), q0=q)
+        # go1's URDF has joint friction, which Pinocchio's dynamics leave out
+        vdot, forces = cm.constrained_forward_dynamics(q, v, tau, friction=False)
+        ref = pin.constraintDynamics(
+            pmodel, pdata, to_pinocchio_q(q), v, tau, models, datas, settings
+        )
+        scale = max(1.0, np.abs(ref).max())
+        worst = max(worst, np.abs(vdot - ref).max() / scale)
+        assert np.abs(vdot - ref).max() < 1e-6 * scale, (vdot, ref)
+        for foot, data in zip(feet, datas, strict=True):
+            f_ref = data.contact_force.linear
+            err = np.abs(forces[foot] - f_ref).max() / max(1.0, np.abs(f_ref).max())
+            worst = max(worst, err)
+            assert err < 1e-6, (foot, forces[foot], f_ref)
+    print(f"{robot_name} on four pinned feet vs Pinocchio: worst relative error {worst:.2e}")
+
+
+@pytest.mark.parametrize("robot_name", sorted(QUADRUPEDS))
+def test_quadruped_stands_on_constrained_inverse_dynamics(erd_path, robot_name):
+    """At rest on its four pinned feet, the joint torques of constrained inverse dynamics (least
+    norm) hold the robot: forward dynamics with them gives v̇ = 0, and the feet carry its weight
+    (Σ f = −m g, the base's Newton equation at rest)."""
+    relative, feet = QUADRUPEDS[robot_name]
+    robot = FloatingBaseModel.from_urdf(erd_path(relative))
+    q, _ = _random_floating_state(np.random.default_rng(3), robot)
+    q[3:7] = (1.0, 0.0, 0.0, 0.0)
+    cm = ConstrainedModel(robot, [PointContact(f, f) for f in feet], q0=q)
+    zero = np.zeros(robot.nv)
+    u, forces = cm.constrained_inverse_dynamics(q, zero, zero)
+    vdot, forces_fd = cm.constrained_forward_dynamics(q, zero, robot.generalized_forces(q, u))
+    assert np.abs(vdot).max() < 1e-9
+    total = sum(forces.values())
+    weight = -np.asarray(robot.gravity_vector) * _total_mass(robot)
+    assert np.abs(total - weight).max() < 1e-9 * np.abs(weight).max()
+    for f in feet:
+        assert np.abs(forces[f] - forces_fd[f]).max() < 1e-8 * np.abs(weight).max()
+    print(f"{robot_name} standing: u = {np.round(u, 3)}, Σf = {total}, m g = {weight}")
+
+
+def _total_mass(robot) -> float:
+    """m from the base's mass matrix block (M[:3, :3] = m I for a free flyer)."""
+    return float(robot.mass_matrix(robot.neutral())[0, 0])
