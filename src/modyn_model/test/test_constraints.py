@@ -493,3 +493,190 @@ def test_quadruped_stands_on_constrained_inverse_dynamics(erd_path, robot_name):
 def _total_mass(robot) -> float:
     """m from the base's mass matrix block (M[:3, :3] = m I for a free flyer)."""
     return float(robot.mass_matrix(robot.neutral())[0, 0])
+
+
+def test_frame_contact_equals_pinocchio_contact_6d(erd_path):
+    """xArm7, its flange link_eef held in full (6 rows, one dof left): v̇ and the wrench [f; m about
+    the link_eef origin] (world axes) = Pinocchio's constraintDynamics with a CONTACT_6D
+    LOCAL_WORLD_ALIGNED constraint, on 5 random states with v along the free motion (J v = 0:
+    there the classical and spatial drifts agree; off the constraint the two libraries' 6D
+    drift conventions differ), relative 1e-9."""
+    pin = pytest.importorskip("pinocchio")
+    path = erd_path("xarm_description/urdf/xarm7.urdf")
+    robot = RobotModel.from_urdf(path)
+    pmodel = pin.buildModelFromUrdf(str(path))
+    assert tuple(pmodel.names[1:]) == robot.joint_names
+    pdata = pmodel.createData()
+    f = pmodel.frames[pmodel.getFrameId("link_eef")]
+    cmod = pin.RigidConstraintModel(
+        pin.ContactType.CONTACT_6D, pmodel, f.parentJoint, f.placement, pin.LOCAL_WORLD_ALIGNED
+    )
+    models, datas = pin.StdVec_RigidConstraintModel(), pin.StdVec_RigidConstraintData()
+    models.append(cmod)
+    datas.append(cmod.createData())
+    pin.initConstraintDynamics(pmodel, pdata, models, datas)
+    rng = np.random.default_rng(5)
+    worst = 0.0
+    for _ in range(5):
+        q = rng.uniform(-math.pi, math.pi, 7)
+        tau = rng.uniform(-20, 20, 7)
+        cm = ConstrainedModel(robot, [FrameContact("flange", "link_eef")], (10.0, 5.0), q0=q)
+        free = np.linalg.svd(cm.constraint_jacobian(q))[2][-1]  # the null space of J
+        v = rng.uniform(1.0, 3.0) * free
+        assert np.abs(cm.constraint_velocity(q, v)).max() < 1e-12
+        # the xArm URDF has joint friction, which Pinocchio's dynamics leave out
+        vdot, forces = cm.constrained_forward_dynamics(q, v, tau, friction=False)
+        ref = pin.constraintDynamics(
+            pmodel, pdata, q, v, tau, models, datas, pin.ProximalSettings(1e-14, 1e-12, 10)
+        )
+        w_ref = datas[0].contact_force.vector
+        err_a = np.abs(vdot - ref).max() / max(1.0, np.abs(ref).max())
+        err_f = np.abs(forces["flange"] - w_ref).max() / max(1.0, np.abs(w_ref).max())
+        worst = max(worst, err_a, err_f)
+        assert err_a < 1e-9 and err_f < 1e-9, (vdot, ref, forces["flange"], w_ref)
+    print(f"xArm7 frame contact vs Pinocchio CONTACT_6D: worst relative error {worst:.2e}")
+
+
+# ---------------------------------------------------------------------- 6. inverse dynamics
+def _id_residual(cm, q, v, a, u, forces):
+    """|M v̇ + h − Sᵀu − Jᵀλ|∞ with the model's own M, h, S, J."""
+    lam = np.concatenate([forces[c.name][list(c.selected)] for c in cm.constraints])
+    return np.abs(
+        cm.mass_matrix(q) @ a
+        + cm.bias_forces(q, v)
+        - cm.actuation_matrix(q).T @ u
+        - cm.constraint_jacobian(q).T @ lam
+    ).max()
+
+
+def test_constrained_inverse_dynamics_four_bar(four_bar):
+    """Three motors for one dof: the acceleration of the closed form under a crank torque τ₁ is
+    realised by (closed forms, n = (1, k₂−1, k₃−k₂) the joint motion per unit crank angle and
+    Γ = M v̇ + h):
+
+    - subset ["j1"]: u = (τ₁, 0, 0) exactly, λ the closed-form closure force;
+    - least norm: u = n (n·Γ)/|n|², the smallest |u|;
+    - weighted, W = diag(1, 10, 100): u = W⁻¹n (n·Γ)/(nᵀW⁻¹n);
+
+    each with M v̇ + h − Sᵀu − Jᵀλ = 0 to 1e-10 and forward dynamics of Sᵀu giving v̇ back."""
+    robot, loop = four_bar
+    crank = 2.0
+    th, dth, ddth, lam = four_bar_closed_form(1.1, 1.5, crank)
+    q, v, a = to_joints(th), to_joints(dth), to_joints(ddth)
+    cm = ConstrainedModel(robot, [loop], q0=q)
+    k = dth / dth[0]
+    n = np.array([1.0, k[1] - 1.0, k[2] - k[1]])
+    gamma = robot.inverse_dynamics(q, v, a)
+    weights = np.array([1.0, 10.0, 100.0])
+    expected = {
+        "subset": np.array([crank, 0.0, 0.0]),
+        "least_norm": n * (n @ gamma) / (n @ n),
+        "weighted": (n / weights) * (n @ gamma) / (n @ (n / weights)),
+    }
+    norms = {}
+    for method, kwargs in (
+        ("subset", {"actuators": ["j1"]}),
+        ("least_norm", {}),
+        ("weighted", {"weights": weights}),
+    ):
+        u, forces = cm.constrained_inverse_dynamics(q, v, a, method=method, **kwargs)
+        res = _id_residual(cm, q, v, a, u, forces)
+        print(f"inverse dynamics {method}: u = {u}, λ = {forces['loop']}, residual {res:.1e}")
+        assert res < 1e-10
+        assert np.abs(u - expected[method]).max() < 1e-9 * max(1.0, np.abs(u).max())
+        assert np.abs(cm.forward_dynamics(q, v, u) - a).max() < 1e-9 * max(1.0, np.abs(a).max())
+        norms[method] = np.linalg.norm(u)
+        if method == "subset":
+            assert np.abs(forces["loop"][:2] - lam).max() < 1e-9 * np.abs(lam).max()
+    assert norms["least_norm"] < norms["subset"] and norms["least_norm"] < norms["weighted"]
+    # actuator_forces (the contract's) is the least-norm one
+    assert np.allclose(cm.actuator_forces(q, v, a), expected["least_norm"], rtol=1e-9, atol=1e-12)
+    for bad, match in (
+        ({"method": "weighted", "weights": [1.0, -1.0, 1.0]}, "positive weights"),
+        ({"method": "subset", "actuators": ["j9"]}, r"unknown actuator\(s\) \['j9'\]"),
+        ({"method": "pseudo"}, "unknown method"),
+    ):
+        with pytest.raises(ConstraintError, match=match):
+            cm.constrained_inverse_dynamics(q, v, a, **bad)
+
+
+def test_constrained_inverse_dynamics_underactuated_is_refused(erd_path):
+    """solo12 on four pinned feet (6 free dof) driven by the three front-left motors only cannot
+    follow an arbitrary consistent acceleration: ConstraintError naming the actuators."""
+    relative, feet = QUADRUPEDS["solo12"]
+    robot = FloatingBaseModel.from_urdf(erd_path(relative))
+    q, v = _random_floating_state(np.random.default_rng(11), robot)
+    cm = ConstrainedModel(robot, [PointContact(f, f) for f in feet], (0.0, 0.0), q0=q)
+    a, _ = cm.constrained_forward_dynamics(q, v, robot.generalized_forces(q, np.ones(12)))
+    u, forces = cm.constrained_inverse_dynamics(q, v, a, method="least_norm")
+    assert _id_residual(cm, q, v, a, u, forces) < 1e-10
+    legs = ["FL_HAA", "FL_HFE", "FL_KFE"]
+    with pytest.raises(ConstraintError, match=r"actuators \['FL_HAA', 'FL_HFE', 'FL_KFE'\]"):
+        cm.constrained_inverse_dynamics(q, v, a, method="subset", actuators=legs)
+
+
+# ---------------------------------------------------------------------- the contract, the factory
+def test_constrained_model_is_a_contract_model(four_bar):
+    from modyn_model import algorithms, is_mechanism_model
+
+    robot, loop = four_bar
+    cm = ConstrainedModel(robot, [loop])
+    assert is_mechanism_model(cm)
+    assert (cm.nq, cm.nv, cm.nu, cm.coordinate_names) == (3, 3, 3, robot.joint_names)
+    assert cm.constraint_names == ("loop",) and cm.constraint_dims == (2,)
+    assert getattr(cm, "fast_path", None) is None  # the tree's fast path would skip λ
+    rng = np.random.default_rng(2)
+    qs = np.stack([to_joints(four_bar_closed_form(t, 0.0, 0.0)[0]) for t in (0.2, 1.0, 2.0, 3.0)])
+    vs = rng.normal(size=(4, 3))
+    taus = rng.normal(size=(4, 3))
+    batch, forces = cm.constrained_forward_dynamics(qs, vs, taus)
+    assert batch.shape == (4, 3) and forces["loop"].shape == (4, 3)
+    data = cm.make_data()
+    for i in range(4):
+        one, f_one = cm.constrained_forward_dynamics(qs[i], vs[i], taus[i])
+        assert np.allclose(batch[i], one, rtol=1e-12, atol=1e-12)
+        assert np.allclose(forces["loop"][i], f_one["loop"], rtol=1e-12, atol=1e-12)
+        # the single-call path a plant uses goes through the constrained dynamics
+        assert np.allclose(algorithms.forward_dynamics(cm, data, qs[i], vs[i], taus[i]), one)
+    diag = cm.diagnostics(qs[0], vs[0])
+    assert set(diag) == {"loop.position", "loop.velocity"}
+    assert diag["loop.position"] < 1e-12
+    assert diag["loop.velocity"] == pytest.approx(
+        np.abs(cm.constraint_velocity(qs[0], vs[0])).max()
+    )
+
+
+def test_load_model_with_constraints():
+    spec = {
+        "kind": "urdf",
+        "xml": FOUR_BAR_URDF,
+        "gravity": list(GRAVITY),
+        "constraints": [
+            {
+                "type": "loop_closure",
+                "name": "loop",
+                "frame_a": "pivot_d",
+                "frame_b": "rocker_tip",
+                "dim": 3,
+                "rows": [0, 1],
+            }
+        ],
+        "baumgarte": {"kp": 50.0, "kd": 14.0},
+    }
+    cm = load_model(spec)
+    assert isinstance(cm, ConstrainedModel) and (cm.kp, cm.kd) == (50.0, 14.0)
+    th, dth, ddth, lam = four_bar_closed_form(0.5, 1.0, 1.0)
+    vdot, forces = cm.constrained_forward_dynamics(to_joints(th), to_joints(dth), [1.0, 0, 0])
+    assert np.abs(vdot - to_joints(ddth)).max() < 1e-9
+    from modyn_model import DescriptionError
+
+    bad = dict(spec, constraints=[{"type": "loop_closure", "name": "x", "frame_a": "pivot_d"}])
+    with pytest.raises(
+        DescriptionError, match=r"constraints\[0\].*missing field\(s\) \['frame_b'\]"
+    ):
+        load_model(bad)
+    bad = dict(spec, constraints=[{"type": "glue", "name": "x"}])
+    with pytest.raises(DescriptionError, match=r"constraints\[0\]: type must be one of"):
+        load_model(bad)
+    with pytest.raises(ConstraintError, match="baumgarte: unknown key"):
+        load_model(dict(spec, baumgarte={"kp": 1.0, "ki": 2.0}))
