@@ -26,8 +26,8 @@ import numpy as np
 import pytest
 
 from modyn_model import ConstraintError, RobotModel, load_model
-from modyn_model.floating import FloatingBaseModel, to_pinocchio_q
 from modyn_model.constraints import ConstrainedModel, FrameContact, LoopClosure, PointContact
+from modyn_model.floating import FloatingBaseModel, to_pinocchio_q
 
 # ---------------------------------------------------------------------- the four-bar
 # crank a (O → B), coupler b (B → C), rocker c (C → D), ground d (O → D); Grashof crank-rocker
