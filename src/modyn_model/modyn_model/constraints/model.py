@@ -166,11 +166,18 @@ class ConstrainedModel:
         phis, jacs, gammas = [], [], []
         for c in self.constraints:
             phi, jac, gamma = c.evaluate(self.model, q, v)
-            rows = list(c.selected)
-            phis.append(np.broadcast_to(phi[..., rows], batch + (len(rows),)))
-            jacs.append(np.broadcast_to(jac[..., rows, :], batch + (len(rows), jac.shape[-1])))
+            if c.rows is not None:
+                rows = list(c.rows)
+                phi, jac = phi[..., rows], jac[..., rows, :]
+                gamma = None if gamma is None else gamma[..., rows]
+            if phi.shape[:-1] != batch:  # a constraint with no dependence on the batched input
+                phi = np.broadcast_to(phi, batch + phi.shape[-1:])
+                jac = np.broadcast_to(jac, batch + jac.shape[-2:])
+                gamma = None if gamma is None else np.broadcast_to(gamma, batch + gamma.shape[-1:])
+            phis.append(phi)
+            jacs.append(jac)
             if gamma is not None:
-                gammas.append(np.broadcast_to(gamma[..., rows], batch + (len(rows),)))
+                gammas.append(gamma)
         phi = np.concatenate(phis, axis=-1)
         jac = np.concatenate(jacs, axis=-2)
         gamma = None if v is None else np.concatenate(gammas, axis=-1)
