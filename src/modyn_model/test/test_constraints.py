@@ -680,3 +680,77 @@ def test_load_model_with_constraints():
         load_model(bad)
     with pytest.raises(ConstraintError, match="baumgarte: unknown key"):
         load_model(dict(spec, baumgarte={"kp": 1.0, "ki": 2.0}))
+
+
+def _rpy(rot):
+    """URDF roll-pitch-yaw of a rotation matrix (R = Rz(y) Ry(p) Rx(r), |p| < π/2)."""
+    return (
+        math.atan2(rot[2, 1], rot[2, 2]),
+        math.asin(-rot[2, 0]),
+        math.atan2(rot[1, 0], rot[0, 0]),
+    )
+
+
+def _fixed_link(parent: str, name: str, pose) -> str:
+    x, r = [float(c) for c in pose[:3, 3]], _rpy(pose[:3, :3])
+    return (
+        f'<link name="{name}"/><joint name="{name}_joint" type="fixed"><parent link="{parent}"/>'
+        f'<child link="{name}"/><origin xyz="{x[0]!r} {x[1]!r} {x[2]!r}" '
+        f'rpy="{r[0]!r} {r[1]!r} {r[2]!r}"/></joint>'
+    )
+
+
+@pytest.mark.parametrize("dim", [3, 6])
+def test_loop_closure_between_moving_bodies_equals_pinocchio(erd_path, dim):
+    """xArm7 with a frame fixed on link1 (dim 6: 6 rows, relative motion of 6 joints) or on link3
+    (dim 3) placed where the flange link_eef is at q0, closed on link_eef: v̇ and λ (on body b,
+    link_eef) = Pinocchio's constraintDynamics with a two-joint RigidConstraintModel (joint1 =
+    link_eef's, whose force it reports: the same body as ours), 3 random q0, v along the free
+    motion, relative 1e-9."""
+    pin = pytest.importorskip("pinocchio")
+    path = erd_path("xarm_description/urdf/xarm7.urdf")
+    xml = path.read_text()
+    plain = RobotModel.from_urdf(path)
+    parent = "link1" if dim == 6 else "link3"
+    kind = pin.ContactType.CONTACT_6D if dim == 6 else pin.ContactType.CONTACT_3D
+    rng = np.random.default_rng(dim)
+    worst = 0.0
+    for _ in range(3):
+        q0 = rng.uniform(-2.0, 2.0, 7)
+        pose = np.linalg.inv(plain.frame_placement(q0, parent)) @ plain.frame_placement(
+            q0, "link_eef"
+        )
+        closed = xml.replace("</robot>", _fixed_link(parent, "loop_a", pose) + "</robot>")
+        robot = RobotModel.from_urdf(closed)
+        cm = ConstrainedModel(robot, [LoopClosure("loop", "loop_a", "link_eef", dim)], q0=q0)
+        jac = cm.constraint_jacobian(q0)
+        free = np.linalg.svd(jac)[2][dim:]  # null space of J (rank dim, checked at q0)
+        v = free.T @ rng.normal(size=7 - dim)
+        tau = rng.uniform(-5.0, 5.0, 7)
+        vdot, forces = cm.constrained_forward_dynamics(q0, v, tau, friction=False)
+        pmodel = pin.buildModelFromXML(closed)
+        pdata = pmodel.createData()
+        fa = pmodel.frames[pmodel.getFrameId("loop_a")]
+        fb = pmodel.frames[pmodel.getFrameId("link_eef")]
+        cmod = pin.RigidConstraintModel(
+            kind,
+            pmodel,
+            fb.parentJoint,
+            fb.placement,
+            fa.parentJoint,
+            fa.placement,
+            pin.LOCAL_WORLD_ALIGNED,
+        )
+        models, datas = pin.StdVec_RigidConstraintModel(), pin.StdVec_RigidConstraintData()
+        models.append(cmod)
+        datas.append(cmod.createData())
+        pin.initConstraintDynamics(pmodel, pdata, models, datas)
+        ref = pin.constraintDynamics(
+            pmodel, pdata, q0, v, tau, models, datas, pin.ProximalSettings(1e-14, 1e-12, 20)
+        )
+        f_ref = datas[0].contact_force.vector[:dim]
+        err_a = np.abs(vdot - ref).max() / max(1.0, np.abs(ref).max())
+        err_f = np.abs(forces["loop"] - f_ref).max() / max(1.0, np.abs(f_ref).max())
+        worst = max(worst, err_a, err_f)
+        assert err_a < 1e-9 and err_f < 1e-9, (vdot, ref, forces["loop"], f_ref)
+    print(f"xArm7 loop closure dim {dim} vs Pinocchio: worst relative error {worst:.2e}")
