@@ -638,6 +638,14 @@ def test_constrained_model_is_a_contract_model(four_bar):
         assert np.allclose(forces["loop"][i], f_one["loop"], rtol=1e-12, atol=1e-12)
         # the single-call path a plant uses goes through the constrained dynamics
         assert np.allclose(algorithms.forward_dynamics(cm, data, qs[i], vs[i], taus[i]), one)
+    # versions of the model a plant makes keep the constraints
+    for other in (cm.with_gravity((0.0, 0.0, -9.81)), cm.with_parameters(extras=robot.extras)):
+        assert isinstance(other, ConstrainedModel) and other.constraint_names == ("loop",)
+        assert other.constraints[0] is cm.constraints[0]
+    assert np.allclose(
+        cm.with_parameters(extras=robot.extras).forward_dynamics(qs[0], vs[0], taus[0]),
+        cm.forward_dynamics(qs[0], vs[0], taus[0]),
+    )
     diag = cm.diagnostics(qs[0], vs[0])
     assert set(diag) == {"loop.position", "loop.velocity"}
     assert diag["loop.position"] < 1e-12

@@ -146,6 +146,19 @@ class ConstrainedModel:
             f"baumgarte=({self.kp}, {self.kd}))"
         )
 
+    def _rewrap(self, model) -> ConstrainedModel:
+        """The same (attached) constraints and gains on another version of the model."""
+        return ConstrainedModel(model, self.constraints, (self.kp, self.kd), rank_tol=self.rank_tol)
+
+    def with_parameters(self, *args, **kwargs) -> ConstrainedModel:
+        """The wrapped model's ``with_parameters`` (a plant's A + dt·D), constraints kept: a
+        plain delegation would return an unconstrained model."""
+        return self._rewrap(self.model.with_parameters(*args, **kwargs))
+
+    def with_gravity(self, gravity) -> ConstrainedModel:
+        """The same constrained robot under another gravity vector."""
+        return self._rewrap(self.model.with_gravity(gravity))
+
     def make_data(self):
         """A workspace sized for this model (the single-call functions use its methods)."""
         from ..data import Data
