@@ -263,8 +263,13 @@ class ConstrainedModel:
         )
         return vdot, self.split(lam)
 
-    def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
-        """The constrained v̇ (..., nv) (:meth:`constrained_forward_dynamics` without λ)."""
+    def forward_dynamics(
+        self, q, v, tau, f_ext=None, *, friction: bool = True, method: str = "auto"
+    ) -> np.ndarray:
+        """The constrained v̇ (..., nv) (:meth:`constrained_forward_dynamics` without λ).
+
+        ``method`` is accepted for the signature of the tree models and has no effect: the KKT
+        system is always solved as described in :mod:`~modyn_model.constraints.solve`."""
         return self.constrained_forward_dynamics(q, v, tau, f_ext, friction=friction)[0]
 
     def constraint_forces(self, q, v, tau, f_ext=None, *, friction: bool = True) -> dict:
