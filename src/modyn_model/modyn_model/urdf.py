@@ -176,7 +176,9 @@ def _check_base_inertia(builder: TreeBuilder, where: str) -> None:
     mass, _, inertia = com_parameters(builder.root_params)
     if mass > 0.0:
         check_inertia(
-            mass, inertia, f"{where}: floating base '{builder.root}' (root link + links fixed to it)"
+            mass,
+            inertia,
+            f"{where}: floating base '{builder.root}' (root link + links fixed to it)",
         )
 
 
