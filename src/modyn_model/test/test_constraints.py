@@ -828,3 +828,42 @@ def test_baumgarte_residual_follows_its_ode(erd_path):
     print(f"Baumgarte residual vs its closed form: max error {err:.2e} m (φ₀ = 1 cm)")
     assert err < 1e-8
     assert np.abs(rec[-1]).max() < 3.1e-5  # decayed from 1 cm by (1 + 8) e⁻⁸ = 3.0e-3
+
+
+def test_project_assembles_the_four_bar(four_bar):
+    """From an open configuration, project() closes the loop (|φ| ≤ 1e-12) within the default
+    iterations, and the closed configuration satisfies the loop equations of the closed form."""
+    robot, loop = four_bar
+    cm = ConstrainedModel(robot, [loop])
+    q = cm.project(np.array([0.5, 1.5, 1.2]))
+    assert np.abs(cm.constraint_residual(q)).max() <= 1e-12
+    th = np.cumsum(q)  # absolute angles
+    tip = A_ * _e(th[0]) + B_ * _e(th[1]) + C_ * _e(th[2])
+    assert np.abs(tip - [D_, 0.0]).max() < 1e-12
+
+
+def test_load_model_floating_base_with_contacts(erd_path):
+    """The floating_base key (FloatingBaseModel) and the constraints key compose: a constrained
+    floating model that still says floating_base (for the plants) and stands like the one built
+    by hand."""
+    relative, feet = QUADRUPEDS["solo12"]
+    path = erd_path(relative)
+    spec = {
+        "kind": "urdf",
+        "file": str(path),
+        "floating_base": True,
+        "constraints": [{"type": "point_contact", "name": f, "frame": f} for f in feet],
+        "baumgarte": {"kp": 100.0, "kd": 20.0},
+    }
+    cm = load_model(spec)
+    assert isinstance(cm, ConstrainedModel) and isinstance(cm.model, FloatingBaseModel)
+    assert cm.floating_base is True and cm.nq == 19 and cm.nv == 18
+    q = cm.neutral()
+    by_hand = ConstrainedModel(
+        FloatingBaseModel.from_urdf(path), [PointContact(f, f) for f in feet]
+    )
+    zero = np.zeros(18)
+    u, forces = cm.constrained_inverse_dynamics(q, zero, zero)
+    u2, forces2 = by_hand.constrained_inverse_dynamics(q, zero, zero)
+    assert np.allclose(u, u2, rtol=1e-12, atol=1e-12)
+    assert abs(sum(f[2] for f in forces.values()) - _total_mass(cm.model) * 9.81) < 1e-9
