@@ -265,7 +265,9 @@ def test_integrate_difference_match_pinocchio(pair):
 
 
 def test_batched_equals_single(pair):
-    """Every batched call equals the single calls (and so Pinocchio), on a (2, 3) batch."""
+    """Every batched call equals the single calls (and so Pinocchio), on a (2, 3) batch. One state
+    of inverse_dynamics, bias_forces and gravity runs the float recursion (floating/single.py), a
+    batch the numpy one: this holds them equal."""
     name, p = pair
     m = p.model
     rng = np.random.default_rng(18)
@@ -277,6 +279,8 @@ def test_batched_equals_single(pair):
             m.inverse_dynamics(q, v, a, f_ext),
             lambda i, j: m.inverse_dynamics(q[i, j], v[i, j], a[i, j], f_ext[i, j]),
         ),
+        "bias_forces": (m.bias_forces(q, v), lambda i, j: m.bias_forces(q[i, j], v[i, j])),
+        "gravity": (m.gravity(q), lambda i, j: m.gravity(q[i, j])),
         "mass_matrix": (m.mass_matrix(q), lambda i, j: m.mass_matrix(q[i, j])),
         "forward_dynamics": (
             m.forward_dynamics(q, v, tau),

@@ -30,6 +30,7 @@ from ..so3 import quaternion_to_matrix
 from ..spatial import homogeneous, skew
 from .dynamics import FloatingTree
 from .se3 import log6_quaternion, quat_conjugate, quat_exp, quat_multiply, v_matrix
+from .single import rnea_one
 
 __all__ = ["FloatingBaseModel", "to_pinocchio_q", "from_pinocchio_q", "QUATERNION_TOLERANCE"]
 
@@ -387,8 +388,12 @@ class FloatingBaseModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         a = self.check_velocity("a", a, allow_none=True)
+        f_ext = self._f_ext(f_ext)
         qj, r, _ = self._split(q)
-        return self._tree.rnea(qj, r, v, a, self._f_ext(f_ext), friction=friction)
+        if q.ndim == 1 and v.ndim == 1 and (a is None or a.ndim == 1):
+            if f_ext is None or f_ext.ndim == 2:  # one state: the float recursion (faster)
+                return rnea_one(self._tree, qj, r, v, a, f_ext, friction=friction)
+        return self._tree.rnea(qj, r, v, a, f_ext, friction=friction)
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """H(q, v) = C v + Q (+ friction, + the effect of f_ext) = Γ(q, v, 0) (..., nv)."""
@@ -398,6 +403,8 @@ class FloatingBaseModel:
         """Q(q) = Γ(q, 0, 0) without friction (..., nv)."""
         q = self.check_state("q", q)
         qj, r, _ = self._split(q)
+        if q.ndim == 1:
+            return rnea_one(self._tree, qj, r, None, None, friction=False)
         return self._tree.rnea(qj, r, None, None, friction=False)
 
     def mass_matrix(self, q) -> np.ndarray:
