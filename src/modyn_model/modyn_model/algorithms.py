@@ -101,6 +101,10 @@ def actuator_forces(model, data: Data, q, v, a, *, friction: bool = True) -> np.
     if _fast(model) is not None:  # a tree: S = I
         data.u[:] = tau
         return data.u
+    solve = getattr(model, "actuation_solve", None)
+    if solve is not None:  # constraint forces take part: Sᵀ u + Jᵀ λ = Γ
+        data.u[:] = solve(q, tau)
+        return data.u
     # Sᵀ u = Γ, in the least-squares sense when S is not square (a redundant or under-actuated
     # mechanism: the model's own actuator_forces may prefer another solution)
     s = model.actuation_matrix(q)

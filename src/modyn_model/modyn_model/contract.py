@@ -19,6 +19,17 @@ The nodes read messages by name: ``sensor_msgs/JointState`` positions/velocities
 ``coordinate_names``/``velocity_names`` order (which coincide when nq = nv), efforts of commands in
 ``actuator_names`` order.
 
+Optional members, looked up by the consumers with ``getattr`` (a capability, never a class):
+
+* ``actuation_solve(q, tau) -> u``: the actuator forces that realise τ when more than Sᵀu takes
+  part (a :class:`~modyn_model.constraints.ConstrainedModel`: Sᵀu + Jᵀλ = τ, so that a law's
+  base wrench is carried by the feet); used by ``modyn_control.ActuatorMap`` and
+  :func:`modyn_model.algorithms.actuator_forces` instead of the least squares on S;
+* ``constraint_names``, ``constraint_jacobian(q)``, ``constraint_forces(q, v, tau)``,
+  ``diagnostics(q, v)``: a constrained model's forces and drift, published by the plants;
+* ``floating_base`` (bool): q starts with a free-flyer base (7 coordinates, 6 velocities,
+  :mod:`modyn_model.floating`), which the nodes carry on ``nav_msgs/Odometry``.
+
 Every method accepts a leading batch axis on its state arguments unless stated otherwise. The
 single-call, allocation-free path is :mod:`modyn_model.algorithms` over ``make_data()``.
 """

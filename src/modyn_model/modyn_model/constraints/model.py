@@ -371,6 +371,30 @@ class ConstrainedModel:
         )
         return u, self.split(lam)
 
+    def actuation_solve(self, q, tau) -> np.ndarray:
+        """u (..., nu) of least norm that realises the generalized forces ``tau`` with the help of
+        the constraint forces: Sᵀ u + Jᵀ λ = τ (λ free). This is how a law's τ (nv, the base
+        wrench of a standing robot included) becomes motor torques: the part of τ the
+        constraints can carry (a foot's reaction) is left to them, and the acceleration that
+        results is the constraint-consistent one closest to the law's in the metric of M
+        (Gauss's principle). ConstraintError when the actuators and constraints together cannot
+        produce τ."""
+        q = self.model.check_state("q", q)
+        tau = self.model.check_velocity("tau", tau)
+        jac = self._evaluate(q)[1]
+        s = self.model.actuation_matrix(q)
+        batch = np.broadcast_shapes(tau.shape[:-1], s.shape[:-2], jac.shape[:-2])
+        u, _ = resolve_inverse_dynamics(
+            np.broadcast_to(tau, batch + tau.shape[-1:]),
+            np.broadcast_to(s, batch + s.shape[-2:]),
+            np.broadcast_to(jac, batch + jac.shape[-2:]),
+            self._row_names,
+            self.model.actuator_names,
+            rank_tol=self.rank_tol,
+            where=f"{self.source}: actuation of τ",
+        )
+        return u
+
     def actuator_forces(self, q, v, a) -> np.ndarray:
         """u (..., nu): constrained inverse dynamics, least norm (:meth:`constrained_inverse_dynamics`)."""
         return self.constrained_inverse_dynamics(q, v, a)[0]
