@@ -55,6 +55,12 @@ class TreeBuilder:
         self.params: list[np.ndarray] = []
         self.extras: list[JointExtras] = []
         self.limits: list[tuple[float, float, float, float]] = []
+        # the base body's standard parameters (root link + links fixed to it), base axes: a
+        # fixed base ignores them; a floating base (modyn_model.floating) needs them. Filled by
+        # the loaders that are asked for a floating base (see build_from_urdf).
+        self.root_params = np.zeros(10)
+        # name of the URDF's floating root joint (world --floating--> base), if it had one
+        self.floating_joint: str | None = None
 
     def add_link(
         self,
@@ -92,6 +98,8 @@ class TreeBuilder:
             if params is not None and parent.body >= 0:
                 b = parent.body
                 self.params[b] = self.params[b] + transform_parameters(params, rot, pos)
+            elif params is not None:  # fixed to the base: part of a floating base's body
+                self.root_params = self.root_params + transform_parameters(params, rot, pos)
             return
         if joint_type in ("revolute", "continuous"):
             sigma = REVOLUTE

@@ -75,6 +75,9 @@ class RobotModel:
         Every link of the description, moving or fixed, by name.
     """
 
+    #: a fixed base (:class:`~modyn_model.floating.FloatingBaseModel` has True)
+    floating_base = False
+
     def __init__(
         self,
         builder: TreeBuilder,
@@ -129,6 +132,7 @@ class RobotModel:
         locked_joints: Sequence[str] = (),
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
+        floating_base: bool = False,
     ) -> RobotModel:
         """Load a URDF file (path) or URDF XML text.
 
@@ -147,10 +151,20 @@ class RobotModel:
             Joint extras side file (YAML), see :mod:`modyn_model.extras_file`.
         gravity : (3,)
             Gravity in the root frame (m/s²).
+        floating_base : bool
+            Return a :class:`~modyn_model.floating.FloatingBaseModel` whose free-flyer base is
+            the root link (also returned for a URDF whose root joint is ``floating``).
         """
         from .urdf import build_from_urdf
 
-        builder = build_from_urdf(source, root=root, tip=tip, locked=locked_joints, extras=extras)
+        builder = build_from_urdf(
+            source, root=root, tip=tip, locked=locked_joints, extras=extras,
+            floating_base=floating_base,
+        )
+        if builder.floating_joint is not None or floating_base:
+            from .floating import FloatingBaseModel
+
+            return FloatingBaseModel.from_builder(builder, gravity)
         return cls(builder, gravity=gravity)
 
     @classmethod
@@ -163,15 +177,22 @@ class RobotModel:
         locked_joints: Sequence[str] = (),
         extras: str | os.PathLike | Mapping | None = None,
         gravity: Sequence[float] = DEFAULT_GRAVITY,
+        floating_base: bool = False,
         **xacro_args: str,
     ) -> RobotModel:
-        """Expand a xacro file with ``xacro_args`` (name=value mappings) and load the URDF."""
+        """Expand a xacro file with ``xacro_args`` (name=value mappings) and load the URDF
+        (``floating_base`` as in :meth:`from_urdf`)."""
         from .urdf import build_from_urdf, expand_xacro
 
         xml = expand_xacro(path, xacro_args)
         builder = build_from_urdf(
-            xml, root=root, tip=tip, locked=locked_joints, extras=extras, source_name=str(path)
+            xml, root=root, tip=tip, locked=locked_joints, extras=extras, source_name=str(path),
+            floating_base=floating_base,
         )
+        if builder.floating_joint is not None or floating_base:
+            from .floating import FloatingBaseModel
+
+            return FloatingBaseModel.from_builder(builder, gravity)
         return cls(builder, gravity=gravity)
 
     @classmethod

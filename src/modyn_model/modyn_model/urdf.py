@@ -167,6 +167,20 @@ def _path_joints(children: dict, root: str, tip: str, where: str) -> set[str]:
     return path
 
 
+def _floating_root_joint(children: dict, root: str, where: str):
+    """The joint of type ``floating`` leaving ``root`` (world --floating--> base), or None."""
+    floating = [j for j in children[root] if j.type == "floating"]
+    if not floating:
+        return None
+    if len(children[root]) != 1:
+        raise JointError(
+            f"{where}: root link '{root}' has a floating joint '{floating[0].name}' and other "
+            f"joints {sorted(j.name for j in children[root] if j is not floating[0])}; a "
+            "floating base must be the root link's only joint"
+        )
+    return floating[0]
+
+
 def build_from_urdf(
     source: str | os.PathLike,
     *,
@@ -175,8 +189,15 @@ def build_from_urdf(
     locked: Sequence[str] = (),
     extras: str | os.PathLike | Mapping | None = None,
     source_name: str | None = None,
+    floating_base: bool = False,
 ) -> TreeBuilder:
-    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf)."""
+    """Parse a URDF (path or XML) into a :class:`TreeBuilder` (see RobotModel.from_urdf).
+
+    ``floating_base``: also record the base body's inertia (root link and the links fixed to
+    it) as ``builder.root_params``. A URDF whose root link's only joint is ``floating`` is
+    read as a floating base whatever ``floating_base`` says: that joint and its parent link
+    (the world) are dropped, its child is the base and ``builder.floating_joint`` its name.
+    """
     xml, where = read_urdf_text(source)
     where = source_name or where
     robot = _parse(_sanitize(xml, where), where)
@@ -213,6 +234,10 @@ def build_from_urdf(
         root = roots[0]
     elif root not in links:
         raise TopologyError(f"{where}: root link '{root}' does not exist")
+    floating_joint = _floating_root_joint(children, root, where)
+    if floating_joint is not None:
+        root = floating_joint.child
+        floating_base = True
 
     locked_set = set(locked)
     known_joints = {j.name for j in robot.joints}
@@ -228,6 +253,11 @@ def build_from_urdf(
     extra_map = load_extras(extras, known_joints) if extras is not None else {}
 
     builder = TreeBuilder(robot.name or "robot", root, where)
+    if floating_base:
+        builder.floating_joint = None if floating_joint is None else floating_joint.name
+        base_params = _link_parameters(links[root], where, used=True)
+        if base_params is not None:
+            builder.root_params = base_params
     # depth-first, siblings ordered by joint name: the order of urdfdom, hence of Pinocchio
     # and KDL, so that position-ordered vectors can be exchanged with them
     for items in children.values():
@@ -251,7 +281,7 @@ def build_from_urdf(
                 "link that excludes it."
             )
         rot, pos = _origin(joint)
-        used = jtype != "fixed" or builder.frames[parent].body >= 0
+        used = jtype != "fixed" or builder.frames[parent].body >= 0 or floating_base
         params = _link_parameters(links[joint.child], where, used=used)
         ext = extra_map.get(joint.name, JointExtras())
         dyn = joint.dynamics
