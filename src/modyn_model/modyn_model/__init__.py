@@ -13,6 +13,7 @@ from . import so3
 from .builder import Frame
 from .contract import MechanismModel, is_mechanism_model
 from .errors import (
+    ConstraintError,
     DescriptionError,
     InertiaError,
     JointError,
@@ -30,6 +31,7 @@ from .model import RobotModel
 __version__ = "0.1.0"
 
 __all__ = [
+    "ConstraintError",
     "DescriptionError",
     "Frame",
     "InertiaError",

@@ -15,6 +15,7 @@ __all__ = [
     "TopologyError",
     "UnsupportedError",
     "StateError",
+    "ConstraintError",
 ]
 
 
@@ -50,3 +51,9 @@ class UnsupportedError(ModelError):
 
 class StateError(ModelError):
     """A state or input vector of the wrong shape or with non-finite values."""
+
+
+class ConstraintError(ModelError):
+    """Constraints that cannot be enforced as given: rank-deficient (linearly dependent rows),
+    violated at the configuration they were attached at, or an acceleration that breaks them;
+    the message names the constraints."""

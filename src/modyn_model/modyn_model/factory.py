@@ -26,6 +26,10 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
+
+Any kind's mapping may add ``constraints:`` (a list, see
+:func:`modyn_model.constraints.constraints_from_spec`) and ``baumgarte: {kp, kd}``: the model is
+then a :class:`~modyn_model.constraints.ConstrainedModel` around the kind's model.
 """
 
 from __future__ import annotations
@@ -197,6 +201,8 @@ def _from_mapping(d: Mapping, source: str, base_dir: Path | None):
         )
     if not isinstance(kind, str):
         raise DescriptionError(f"{source}: field 'kind' must be a string, got {kind!r}")
+    if "constraints" in d or "baumgarte" in d:  # any kind: wrap its model (issue 14)
+        return _constrained(d, source, base_dir)
     try:
         model = _loader(kind, source)(d, source=source, base_dir=base_dir)
     except ModynError:
@@ -215,6 +221,18 @@ def _from_mapping(d: Mapping, source: str, base_dir: Path | None):
             "the mechanism contract (modyn_model.contract.MechanismModel)"
         )
     return model
+
+
+def _constrained(d: Mapping, source: str, base_dir: Path | None):
+    """The model of ``d`` without ``constraints``/``baumgarte``, wrapped in a ConstrainedModel."""
+    from .constraints import ConstrainedModel, constraints_from_spec
+
+    inner = _from_mapping(
+        {k: v for k, v in d.items() if k not in ("constraints", "baumgarte")}, source, base_dir
+    )
+    return ConstrainedModel(
+        inner, constraints_from_spec(d.get("constraints") or [], source), d.get("baumgarte")
+    )
 
 
 def _yaml(text: str, source: str):
