@@ -13,6 +13,11 @@ inverse dynamics and ≤ 2 for the batched one). It also prints the operation co
 customized RX-90 model next to Khalil's Table 7.6. Timings are the best of several repeats;
 only the ratios are meaningful across machines.
 
+The floating-base rows (issue 14) time the same three algorithms on solo12 with a free-flyer
+base (:class:`modyn_model.floating.FloatingBaseModel` against Pinocchio's
+``JointModelFreeFlyer``; ``(m,data)`` is the single-call path of ``modyn_model.algorithms``,
+which has no generated code for a floating base yet and calls the model's methods).
+
 Run: ``make bench`` or ``python bench/dynamics.py [--quick]``.
 """
 
@@ -112,6 +117,69 @@ def bench_robot(name: str, robots: Path, n_batch: int, calls: int, repeats: int)
     return rows
 
 
+def bench_floating(robots: Path, n_batch: int, calls: int, repeats: int) -> list[tuple]:
+    """The floating-base rows: solo12 on a free flyer, modyn vs Pinocchio."""
+    import pinocchio as pin
+
+    from modyn_model.floating import to_pinocchio_q
+
+    path = str(robots / "solo_description/robots/solo12.urdf")
+    model = RobotModel.from_urdf(path, floating_base=True)
+    pmodel = pin.buildModelFromUrdf(path, pin.JointModelFreeFlyer())
+    pdata = pmodel.createData()
+    data = model.make_data()
+    rng = np.random.default_rng(0)
+
+    def states(count):
+        q = np.zeros((count, model.nq))
+        q[:, :3] = rng.normal(size=(count, 3))
+        quat = rng.normal(size=(count, 4))
+        q[:, 3:7] = quat / np.linalg.norm(quat, axis=1, keepdims=True)
+        q[:, 7:] = rng.uniform(-1.5, 1.5, size=(count, model.n))
+        return q, rng.normal(size=(count, model.nv)), rng.normal(size=(count, model.nv))
+
+    (q,), (v,), (a,) = states(1)
+    qb, vb, ab = states(n_batch)
+    pq = to_pinocchio_q(q)
+    tau = model.inverse_dynamics(q, v, a, friction=False)
+    taub = model.inverse_dynamics(qb, vb, ab, friction=False)
+    # same numbers first (modyn and Pinocchio number solo12's joints alike)
+    assert np.allclose(tau, pin.rnea(pmodel, pdata, pq, v, a), rtol=1e-9, atol=1e-9)
+    assert np.allclose(model.forward_dynamics(q, v, tau), pin.aba(pmodel, pdata, pq, v, tau))
+    cases = [
+        (
+            "inverse dynamics",
+            lambda: pin.rnea(pmodel, pdata, pq, v, a),
+            lambda: model.inverse_dynamics(q, v, a, friction=False),
+            lambda: alg.inverse_dynamics(model, data, q, v, a, friction=False),
+            lambda: model.inverse_dynamics(qb, vb, ab, friction=False),
+        ),
+        (
+            "inertia matrix",
+            lambda: pin.crba(pmodel, pdata, pq),
+            lambda: model.mass_matrix(q),
+            lambda: alg.mass_matrix(model, data, q),
+            lambda: model.mass_matrix(qb),
+        ),
+        (
+            "direct dynamics",
+            lambda: pin.aba(pmodel, pdata, pq, v, tau),
+            lambda: model.forward_dynamics(q, v, tau, friction=False),
+            lambda: alg.forward_dynamics(model, data, q, v, tau, friction=False),
+            lambda: model.forward_dynamics(qb, vb, taub, friction=False),
+        ),
+    ]
+    rows = []
+    slow = max(1, calls // 20)  # the floating path is pure numpy: fewer calls per loop
+    for label, ref, single, with_data, batched in cases:
+        t_ref = best_time(ref, calls, repeats)
+        t_single = best_time(single, slow, repeats)
+        t_data = best_time(with_data, slow, repeats)
+        t_batch = best_time(batched, max(1, calls // 200), repeats) / n_batch
+        rows.append(("solo12+FF", label, t_ref, t_single, t_data, t_batch))
+    return rows
+
+
 def khalil_counts() -> None:
     """Operation counts of the customized RX-90 model beside Khalil's Table 7.6."""
     base = RobotModel.from_mdh("rx90")
@@ -143,25 +211,26 @@ def main() -> None:
     rows = []
     for name in ("UR5", "Panda"):
         rows += bench_robot(name, robots, 1000, calls, repeats)
+    rows += bench_floating(robots, 1000, calls, repeats)
     print(
         "Time per evaluation (µs) and ratio to Pinocchio-from-Python (same run, best of "
         f"{repeats}):"
     )
     head = (
-        f"{'robot':6s} {'algorithm':17s} {'pinocchio':>9s} {'single':>8s} {'ratio':>6s} "
+        f"{'robot':9s} {'algorithm':17s} {'pinocchio':>9s} {'single':>8s} {'ratio':>6s} "
         f"{'(m,data)':>9s} {'ratio':>6s} {'batched':>8s} {'ratio':>6s}"
     )
     print(head)
     print("-" * len(head))
     for name, label, t_ref, t_single, t_data, t_batch in rows:
         print(
-            f"{name:6s} {label:17s} {t_ref * 1e6:9.2f} "
+            f"{name:9s} {label:17s} {t_ref * 1e6:9.2f} "
             f"{t_single * 1e6:8.2f} {t_single / t_ref:6.1f} "
             f"{t_data * 1e6:9.2f} {t_data / t_ref:6.1f} {t_batch * 1e6:8.2f} {t_batch / t_ref:6.2f}"
         )
     print("\nTargets (issue 2): single-call inverse dynamics ≤ 20×, batched per sample ≤ 2×.")
     for name, label, t_ref, t_single, _, t_batch in rows:
-        if label == "inverse dynamics":
+        if label == "inverse dynamics" and name in ("UR5", "Panda"):
             ok = t_single / t_ref <= 20 and t_batch / t_ref <= 2
             print(
                 f"  {name}: single {t_single / t_ref:.1f}×, batched {t_batch / t_ref:.2f}× "

@@ -21,7 +21,8 @@ through the entry-point group ``modyn.mechanisms`` (``setup.py``)::
 
 The loader is called as ``loader(description, source=<file or "<text>">, base_dir=<its
 directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built-in kinds:
-``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``),
+``urdf`` (``file`` or ``xml``; ``extras``, ``root``, ``tip``, ``locked_joints``, ``gravity``,
+``floating_base: true`` for a free-flyer base, :class:`~modyn_model.floating.FloatingBaseModel`),
 ``xacro`` (``file``, ``args``, and the same options), ``mdh`` (``file``, or the table inline) and
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
@@ -121,6 +122,8 @@ def _tree_options(d: Mapping, base_dir: Path | None, source: str) -> dict:
         options["locked_joints"] = list(d["locked_joints"])
     if d.get("gravity") is not None:
         options["gravity"] = d["gravity"]
+    if d.get("floating_base"):  # a free-flyer base: modyn_model.floating.FloatingBaseModel
+        options["floating_base"] = True
     return options
 
 
@@ -129,7 +132,8 @@ def _load_urdf_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
 
     _known(
         d,
-        {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"},
+        {"kind", "name", "file", "xml", "extras", "root", "tip", "locked_joints", "gravity"}
+        | {"floating_base"},
         source,
     )
     if ("file" in d) == ("xml" in d):
@@ -143,7 +147,8 @@ def _load_xacro_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
 
     _known(
         d,
-        {"kind", "name", "file", "args", "extras", "root", "tip", "locked_joints", "gravity"},
+        {"kind", "name", "file", "args", "extras", "root", "tip", "locked_joints", "gravity"}
+        | {"floating_base"},
         source,
     )
     args = d.get("args") or {}

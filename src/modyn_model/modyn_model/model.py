@@ -158,7 +158,11 @@ class RobotModel:
         from .urdf import build_from_urdf
 
         builder = build_from_urdf(
-            source, root=root, tip=tip, locked=locked_joints, extras=extras,
+            source,
+            root=root,
+            tip=tip,
+            locked=locked_joints,
+            extras=extras,
             floating_base=floating_base,
         )
         if builder.floating_joint is not None or floating_base:
@@ -186,7 +190,12 @@ class RobotModel:
 
         xml = expand_xacro(path, xacro_args)
         builder = build_from_urdf(
-            xml, root=root, tip=tip, locked=locked_joints, extras=extras, source_name=str(path),
+            xml,
+            root=root,
+            tip=tip,
+            locked=locked_joints,
+            extras=extras,
+            source_name=str(path),
             floating_base=floating_base,
         )
         if builder.floating_joint is not None or floating_base:

@@ -19,7 +19,7 @@ import numpy as np
 from .builder import TreeBuilder
 from .errors import DescriptionError, InertiaError, JointError, TopologyError, UnsupportedError
 from .extras_file import load_extras
-from .inertia import check_inertia, standard_parameters
+from .inertia import check_inertia, com_parameters, standard_parameters
 from .joint import JointExtras
 from .spatial import rpy_matrix
 
@@ -101,7 +101,7 @@ def _origin(element) -> tuple[np.ndarray, np.ndarray]:
     return rpy_matrix(rpy), xyz
 
 
-def _link_parameters(link, where: str, used: bool) -> np.ndarray | None:
+def _link_parameters(link, where: str, used: bool, judge: bool = True) -> np.ndarray | None:
     inertial = link.inertial
     if inertial is None:
         return None
@@ -123,7 +123,10 @@ def _link_parameters(link, where: str, used: bool) -> np.ndarray | None:
         if np.any(tensor != 0.0):
             raise InertiaError(f"{label}: mass is 0 but the inertia tensor is not")
         return None
-    check_inertia(mass, tensor, label)
+    if judge:  # else the body it is merged into is judged (a floating base, in build_from_urdf)
+        check_inertia(mass, tensor, label)
+    elif not np.isfinite(tensor).all():
+        raise InertiaError(f"{label}: non-finite inertia tensor {tensor.tolist()}")
     rot, com = _origin(inertial)
     return standard_parameters(mass, com, tensor, rot)
 
@@ -165,6 +168,18 @@ def _path_joints(children: dict, root: str, tip: str, where: str) -> set[str]:
         path.add(joint.name)
         link = joint.parent
     return path
+
+
+def _check_base_inertia(builder: TreeBuilder, where: str) -> None:
+    """A floating base's body (root link + links fixed to it) must be a rigid body's inertia
+    (its links are judged together: URDFs carry tiny non-physical dummy inertias on them)."""
+    mass, _, inertia = com_parameters(builder.root_params)
+    if mass > 0.0:
+        check_inertia(
+            mass,
+            inertia,
+            f"{where}: floating base '{builder.root}' (root link + links fixed to it)",
+        )
 
 
 def _floating_root_joint(children: dict, root: str, where: str):
@@ -255,7 +270,7 @@ def build_from_urdf(
     builder = TreeBuilder(robot.name or "robot", root, where)
     if floating_base:
         builder.floating_joint = None if floating_joint is None else floating_joint.name
-        base_params = _link_parameters(links[root], where, used=True)
+        base_params = _link_parameters(links[root], where, used=True, judge=False)
         if base_params is not None:
             builder.root_params = base_params
     # depth-first, siblings ordered by joint name: the order of urdfdom, hence of Pinocchio
@@ -281,8 +296,10 @@ def build_from_urdf(
                 "link that excludes it."
             )
         rot, pos = _origin(joint)
-        used = jtype != "fixed" or builder.frames[parent].body >= 0 or floating_base
-        params = _link_parameters(links[joint.child], where, used=used)
+        to_base = jtype == "fixed" and builder.frames[parent].body < 0
+        params = _link_parameters(
+            links[joint.child], where, used=not to_base or floating_base, judge=not to_base
+        )
         ext = extra_map.get(joint.name, JointExtras())
         dyn = joint.dynamics
         if dyn is not None:
@@ -320,6 +337,8 @@ def build_from_urdf(
             ext,
             _limits(joint, where) if jtype != "fixed" else (-np.inf, np.inf, np.inf, np.inf),
         )
+    if floating_base:
+        _check_base_inertia(builder, where)
     missing = sorted(set(extra_map) - set(builder.joint_names))
     if missing:
         raise JointError(

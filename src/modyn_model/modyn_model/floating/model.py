@@ -30,6 +30,7 @@ from ..so3 import quaternion_to_matrix
 from ..spatial import homogeneous, skew
 from .dynamics import FloatingTree
 from .se3 import log6_quaternion, quat_conjugate, quat_exp, quat_multiply, v_matrix
+from .single import rnea_one
 
 __all__ = ["FloatingBaseModel", "to_pinocchio_q", "from_pinocchio_q", "QUATERNION_TOLERANCE"]
 
@@ -185,7 +186,9 @@ class FloatingBaseModel:
 
     def with_gravity(self, gravity: Sequence[float]) -> FloatingBaseModel:
         """The same robot under another gravity vector (world axes, m/s²)."""
-        return FloatingBaseModel(self.limb_model.with_gravity(gravity), self.root_params, self.prefix)
+        return FloatingBaseModel(
+            self.limb_model.with_gravity(gravity), self.root_params, self.prefix
+        )
 
     @property
     def extras(self):
@@ -317,7 +320,9 @@ class FloatingBaseModel:
             )
         if not np.isfinite(f).all():
             bad = tuple(np.argwhere(~np.isfinite(f))[0])
-            body = "the base" if bad[-2] == 0 else f"body '{self.limb_model.link_names[bad[-2] - 1]}'"
+            body = (
+                "the base" if bad[-2] == 0 else f"body '{self.limb_model.link_names[bad[-2] - 1]}'"
+            )
             raise StateError(f"f_ext of {body} is not finite: {f[bad]}")
         return f
 
@@ -394,8 +399,12 @@ class FloatingBaseModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         a = self.check_velocity("a", a, allow_none=True)
+        f_ext = self._f_ext(f_ext)
         qj, r, _ = self._split(q)
-        return self._tree.rnea(qj, r, v, a, self._f_ext(f_ext), friction=friction)
+        if q.ndim == 1 and v.ndim == 1 and (a is None or a.ndim == 1):
+            if f_ext is None or f_ext.ndim == 2:  # one state: the float recursion (faster)
+                return rnea_one(self._tree, qj, r, v, a, f_ext, friction=friction)
+        return self._tree.rnea(qj, r, v, a, f_ext, friction=friction)
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """H(q, v) = C v + Q (+ friction, + the effect of f_ext) = Γ(q, v, 0) (..., nv)."""
@@ -405,6 +414,8 @@ class FloatingBaseModel:
         """Q(q) = Γ(q, 0, 0) without friction (..., nv)."""
         q = self.check_state("q", q)
         qj, r, _ = self._split(q)
+        if q.ndim == 1:
+            return rnea_one(self._tree, qj, r, None, None, friction=False)
         return self._tree.rnea(qj, r, None, None, friction=False)
 
     def mass_matrix(self, q) -> np.ndarray:
@@ -424,24 +435,29 @@ class FloatingBaseModel:
     ) -> np.ndarray:
         """v̇ (..., nv) for generalized forces τ (..., nv).
 
-        ``method``: ``"aba"`` (default) the floating-base articulated-body algorithm, O(n);
-        ``"cholesky"``: A(q) by CRBA, H by RNEA and a Cholesky solve of A v̇ = τ − H.
+        ``method``: ``"aba"`` (default; ``"auto"`` and ``"recursive"`` are the same) the
+        floating-base articulated-body algorithm, O(n); ``"cholesky"`` (or ``"inverse"``): A(q)
+        by CRBA, H by RNEA and a Cholesky solve of A v̇ = τ − H (RobotModel's method names are
+        accepted so that a plant can pass them to any tree).
         """
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         tau = self.check_velocity("tau", tau)
         f_ext = self._f_ext(f_ext)
         qj, r, _ = self._split(q)
-        if method == "aba":
+        if method in ("aba", "auto", "recursive"):
             return self._tree.aba(qj, r, v, tau, f_ext, friction=friction)
-        if method == "cholesky":
+        if method in ("cholesky", "inverse"):
             m = self._tree.crba(qj)
             h = self._tree.rnea(qj, r, v, None, f_ext, friction=friction)
             low = np.linalg.cholesky(m)
             rhs = (tau - h)[..., None]
             y = np.linalg.solve(low, rhs)
             return np.linalg.solve(np.swapaxes(low, -1, -2), y)[..., 0]
-        raise StateError(f"forward_dynamics: method must be 'aba' or 'cholesky', got {method!r}")
+        raise StateError(
+            f"forward_dynamics: method must be 'aba' (or 'auto', 'recursive') or 'cholesky' (or "
+            f"'inverse'), got {method!r}"
+        )
 
     def friction_forces(self, v) -> np.ndarray:
         """Γf(v) (..., nv): joint friction, zero on the base rows."""
