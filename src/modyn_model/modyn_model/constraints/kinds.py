@@ -41,6 +41,13 @@ from ..so3 import rotation_log
 __all__ = ["Constraint", "PointContact", "FrameContact", "LoopClosure"]
 
 
+def _cross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a × b over the last axis (np.cross's axis handling costs ~20 µs a call)."""
+    a0, a1, a2 = a[..., 0], a[..., 1], a[..., 2]
+    b0, b1, b2 = b[..., 0], b[..., 1], b[..., 2]
+    return np.stack((a1 * b2 - a2 * b1, a2 * b0 - a0 * b2, a0 * b1 - a1 * b0), axis=-1)
+
+
 def _skew_times(r: np.ndarray, jw: np.ndarray) -> np.ndarray:
     """[r]× J_ω for r (..., 3) and J_ω (..., 3, nv), without forming [r]×."""
     rx, ry, rz = r[..., 0, None], r[..., 1, None], r[..., 2, None]
@@ -165,15 +172,18 @@ class PointContact(Constraint):
 
     def evaluate(self, model, q, v=None):
         t, jac, jdv = self._motion(model, q, v, self.frame)
-        r = t[..., :3, :3] @ self.point
         anchor = self.anchor if self.anchor is not None else 0.0
+        if not self.point.any():  # the frame origin itself (r = 0): the contract's rows as is
+            phi = t[..., :3, 3] - anchor
+            return phi, jac[..., :3, :], None if jdv is None else jdv[..., :3]
+        r = t[..., :3, :3] @ self.point
         phi = t[..., :3, 3] + r - anchor
         jw = jac[..., 3:, :]
         j = jac[..., :3, :] - _skew_times(r, jw)
         if jdv is None:
             return phi, j, None
         w = np.einsum("...ij,...j->...i", jw, v)
-        gamma = jdv[..., :3] + np.cross(jdv[..., 3:], r) + np.cross(w, np.cross(w, r))
+        gamma = jdv[..., :3] + _cross(jdv[..., 3:], r) + _cross(w, _cross(w, r))
         return phi, j, gamma
 
 

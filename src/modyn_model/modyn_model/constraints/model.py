@@ -18,7 +18,12 @@ import numpy as np
 
 from ..errors import ConstraintError
 from .kinds import Constraint
-from .solve import DEFAULT_RANK_TOL, kkt_forward_dynamics, resolve_inverse_dynamics
+from .solve import (
+    DEFAULT_RANK_TOL,
+    check_rank,
+    kkt_forward_dynamics,
+    resolve_inverse_dynamics,
+)
 
 __all__ = ["ConstrainedModel", "DEFAULT_BAUMGARTE"]
 
@@ -141,6 +146,19 @@ class ConstrainedModel:
             f"baumgarte=({self.kp}, {self.kd}))"
         )
 
+    def _rewrap(self, model) -> ConstrainedModel:
+        """The same (attached) constraints and gains on another version of the model."""
+        return ConstrainedModel(model, self.constraints, (self.kp, self.kd), rank_tol=self.rank_tol)
+
+    def with_parameters(self, *args, **kwargs) -> ConstrainedModel:
+        """The wrapped model's ``with_parameters`` (a plant's A + dt·D), constraints kept: a
+        plain delegation would return an unconstrained model."""
+        return self._rewrap(self.model.with_parameters(*args, **kwargs))
+
+    def with_gravity(self, gravity) -> ConstrainedModel:
+        """The same constrained robot under another gravity vector."""
+        return self._rewrap(self.model.with_gravity(gravity))
+
     def make_data(self):
         """A workspace sized for this model (the single-call functions use its methods)."""
         from ..data import Data
@@ -161,11 +179,18 @@ class ConstrainedModel:
         phis, jacs, gammas = [], [], []
         for c in self.constraints:
             phi, jac, gamma = c.evaluate(self.model, q, v)
-            rows = list(c.selected)
-            phis.append(np.broadcast_to(phi[..., rows], batch + (len(rows),)))
-            jacs.append(np.broadcast_to(jac[..., rows, :], batch + (len(rows), jac.shape[-1])))
+            if c.rows is not None:
+                rows = list(c.rows)
+                phi, jac = phi[..., rows], jac[..., rows, :]
+                gamma = None if gamma is None else gamma[..., rows]
+            if phi.shape[:-1] != batch:  # a constraint with no dependence on the batched input
+                phi = np.broadcast_to(phi, batch + phi.shape[-1:])
+                jac = np.broadcast_to(jac, batch + jac.shape[-2:])
+                gamma = None if gamma is None else np.broadcast_to(gamma, batch + gamma.shape[-1:])
+            phis.append(phi)
+            jacs.append(jac)
             if gamma is not None:
-                gammas.append(np.broadcast_to(gamma[..., rows], batch + (len(rows),)))
+                gammas.append(gamma)
         phi = np.concatenate(phis, axis=-1)
         jac = np.concatenate(jacs, axis=-2)
         gamma = None if v is None else np.concatenate(gammas, axis=-1)
@@ -206,8 +231,6 @@ class ConstrainedModel:
                 f"m or rad > {ASSEMBLY_TOL}): inconsistent with each other or with q0 "
                 "(project(q) finds a configuration where they hold, if one exists)"
             )
-        from .solve import check_rank
-
         mass = self.model.mass_matrix(q0)
         g = jac @ np.linalg.solve(mass, jac.T)
         check_rank(0.5 * (g + g.T), self._row_names, self.rank_tol, f"{self.source}: at q0")
@@ -240,8 +263,13 @@ class ConstrainedModel:
         )
         return vdot, self.split(lam)
 
-    def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
-        """The constrained v̇ (..., nv) (:meth:`constrained_forward_dynamics` without λ)."""
+    def forward_dynamics(
+        self, q, v, tau, f_ext=None, *, friction: bool = True, method: str = "auto"
+    ) -> np.ndarray:
+        """The constrained v̇ (..., nv) (:meth:`constrained_forward_dynamics` without λ).
+
+        ``method`` is accepted for the signature of the tree models and has no effect: the KKT
+        system is always solved as described in :mod:`~modyn_model.constraints.solve`."""
         return self.constrained_forward_dynamics(q, v, tau, f_ext, friction=friction)[0]
 
     def constraint_forces(self, q, v, tau, f_ext=None, *, friction: bool = True) -> dict:
@@ -281,6 +309,13 @@ class ConstrainedModel:
         phi, jac, gamma = self._evaluate(q, v)
         v = self.model.check_velocity("v", v)
         a = self.model.check_velocity("a", a)
+        # dependent rows first: they would also show up as a (misleading) inconsistency
+        check_rank(
+            jac @ np.swapaxes(jac, -1, -2),
+            self._row_names,
+            self.rank_tol,
+            f"{self.source}: constrained inverse dynamics",
+        )
         ja = np.einsum("...ij,...j->...i", jac, a)
         res = ja + gamma + self.kd * np.einsum("...ij,...j->...i", jac, v) + self.kp * phi
         scale = 1.0 + np.abs(gamma) + np.abs(ja)
