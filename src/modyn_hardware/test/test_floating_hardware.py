@@ -1,7 +1,8 @@
 """hardware_interface with a floating-base model, as a real process, over DDS (issue 14 §Plants).
 
 The node is started as a user starts it (``python -c "...main()" --ros-args --params-file``)
-with a URDF whose root joint is ``floating`` (world → torso, two leg joints below) on the
+with a URDF whose root joint is ``floating`` (the "flyer" of conftest.py: world → torso,
+two leg joints below) on the
 built-in plant, lockstep. A real rclpy node in this process answers each state with zero joint
 efforts and records ``joint_states`` and ``base_state`` (nav_msgs/Odometry).
 
@@ -43,49 +44,6 @@ G = np.array([0.0, 0.0, -9.81])
 DT_NS = 1_000_000
 STEPS = 60
 
-FLYER = """<robot name="flyer">
-  <link name="world"/>
-  <joint name="base_joint" type="floating">
-    <parent link="world"/>
-    <child link="torso"/>
-  </joint>
-  <link name="torso">
-    <inertial>
-      <origin xyz="0.01 -0.02 0.03" rpy="0 0 0"/>
-      <mass value="3.0"/>
-      <inertia ixx="0.05" ixy="0.001" ixz="0.002" iyy="0.04" iyz="0.003" izz="0.03"/>
-    </inertial>
-  </link>
-  <link name="upper">
-    <inertial>
-      <origin xyz="0 0 -0.1" rpy="0 0 0"/>
-      <mass value="0.8"/>
-      <inertia ixx="0.004" ixy="0" ixz="0" iyy="0.004" iyz="0" izz="0.001"/>
-    </inertial>
-  </link>
-  <link name="lower">
-    <inertial>
-      <origin xyz="0 0 -0.1" rpy="0 0 0"/>
-      <mass value="0.5"/>
-      <inertia ixx="0.002" ixy="0" ixz="0" iyy="0.002" iyz="0" izz="0.0005"/>
-    </inertial>
-  </link>
-  <joint name="hip" type="revolute">
-    <parent link="torso"/>
-    <child link="upper"/>
-    <origin xyz="0.1 0.05 -0.05" rpy="0 0 0"/>
-    <axis xyz="0 1 0"/>
-    <limit lower="-2" upper="2" effort="20" velocity="10"/>
-  </joint>
-  <joint name="knee" type="revolute">
-    <parent link="upper"/>
-    <child link="lower"/>
-    <origin xyz="0 0 -0.2" rpy="0 0 0"/>
-    <axis xyz="0 1 0"/>
-    <limit lower="-2" upper="2" effort="20" velocity="10"/>
-  </joint>
-</robot>
-"""
 QUAT = np.array([0.9, 0.2, -0.3, 0.25]) / np.linalg.norm([0.9, 0.2, -0.3, 0.25])
 Q0 = np.concatenate(([0.3, -0.2, 1.5], QUAT, [0.4, -0.7]))
 
@@ -95,11 +53,11 @@ def stamp_ns(msg) -> int:
 
 
 @pytest.fixture
-def node_process(tmp_path):
+def node_process(tmp_path, flyer_xml):
     params = {
         "hardware_interface": {
             "ros__parameters": {
-                "robot_description": FLYER,
+                "robot_description": flyer_xml,
                 "plant": "simulated",
                 "integrator": "rk4",
                 "mode": "lockstep",
@@ -131,7 +89,7 @@ def node_process(tmp_path):
         log.close()
 
 
-def test_free_fall_odometry_over_dds(node_process):
+def test_free_fall_odometry_over_dds(node_process, flyer_xml):
     proc, log_path = node_process
     context = rclpy.Context()
     rclpy.init(context=context)
@@ -179,7 +137,7 @@ def test_free_fall_odometry_over_dds(node_process):
         rclpy.try_shutdown(context=context)
 
     # the plant's own state, stepped here the same way
-    model = load_model(FLYER)
+    model = load_model(flyer_xml)
     plant = SimulatedPlant(model, "rk4", q0=Q0)
     R0 = quaternion_to_matrix(QUAT)
     worst_closed, worst_plant = 0.0, 0.0
