@@ -527,6 +527,13 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        constraints = tuple(getattr(model, "constraint_names", ()))
+        if constraints:  # a wrapper would hand over its inner model's tree: refuse, not ignore
+            raise PlantError(
+                f"mujoco plant: model '{model.name}' ({model.source}) has constraints "
+                f"{list(constraints)}, which the MuJoCo plant does not build (no equality "
+                "constraints for them yet): use plant 'simulated'"
+            )
         self.floating_base = floating = bool(getattr(model, "floating_base", False))
         # the URDF tree MuJoCo builds: the model itself, or a floating model's limbs
         tree = model.limb_model if floating else model

@@ -235,3 +235,36 @@ def test_mujoco_plant_agrees_with_the_builtin_plant_in_free_flight(solo12):
     assert e_mj[2e-3] / e_mj[1e-3] > 12.0  # fourth order (16)
     assert between <= max(e_mj[1e-3], err(sim_1ms, ref))
     assert abs(np.linalg.norm(mj_1ms.position[3:7]) - 1.0) < 1e-12
+
+
+def test_mujoco_plant_refuses_a_constrained_model(solo12):
+    from modyn_hardware.mujoco_plant import MujocoPlant
+    from modyn_hardware.plant import PlantError
+    from modyn_model.constraints import ConstrainedModel, PointContact
+
+    model, path = solo12
+    pinned = ConstrainedModel(model, [PointContact("foot", "FL_FOOT")])
+    with pytest.raises(PlantError, match=r"constraints \['foot'\].*use plant 'simulated'"):
+        MujocoPlant(pinned, path)
+
+
+def test_node_builds_the_mujoco_plant_of_a_floating_urdf(flyer_xml):
+    """A URDF whose root joint is ``floating`` (world → torso): MuJoCo keeps the torso's
+    subtree and adds its free joint, named after the URDF's floating joint."""
+    from modyn_hardware.mujoco_plant import MujocoPlant
+
+    model = RobotModel.from_urdf(flyer_xml)  # the floating root joint makes it floating
+    assert model.floating_base and model.coordinate_names[0] == "base_joint.x"
+    plant = MujocoPlant(model, flyer_xml, "rk4", friction=False)
+    m = plant.mj_model
+    assert m.nq == 9 and m.nv == 8
+    assert mujoco.mj_id2name(m, mujoco.mjtObj.mjOBJ_JOINT, 0) == "base_joint"
+    assert plant.free_qpos == 0 and plant.free_dof == 0
+    plant.reset(model.neutral())
+    for _ in range(100):
+        plant.write([0.0, 0.0])
+        plant.step(1e-3)
+    s = plant.read()
+    # free fall from rest: p_z = −½ g t², nothing turns (RK4 is exact on the quadratic)
+    np.testing.assert_allclose(s.position[:3], [0.0, 0.0, -0.5 * 9.81 * 0.1**2], atol=1e-12)
+    np.testing.assert_allclose(s.position[3:], [1, 0, 0, 0, 0, 0], atol=1e-12)
