@@ -867,3 +867,23 @@ def test_load_model_floating_base_with_contacts(erd_path):
     u2, forces2 = by_hand.constrained_inverse_dynamics(q, zero, zero)
     assert np.allclose(u, u2, rtol=1e-12, atol=1e-12)
     assert abs(sum(f[2] for f in forces.values()) - _total_mass(cm.model) * 9.81) < 1e-9
+
+
+def test_gauss_principle_and_projected_accelerations(four_bar):
+    """Gauss's principle of least constraint: the constrained acceleration is the M-metric
+    projection of the free one, M⁻¹(τ − h), onto the stabilised constraint; a projected desired
+    acceleration is accepted by constrained inverse dynamics, which returns torques that realise
+    it (forward dynamics gives it back)."""
+    robot, loop = four_bar
+    th, dth, _, _ = four_bar_closed_form(2.2, -1.3, 0.0)
+    q, v = to_joints(th), to_joints(dth)
+    cm = ConstrainedModel(robot, [loop], q0=q)
+    tau = np.array([1.0, -0.5, 0.3])
+    free = robot.forward_dynamics(q, v, tau)
+    projected = cm.project_acceleration(q, v, free)
+    assert np.abs(projected - cm.forward_dynamics(q, v, tau)).max() < 1e-12 * np.abs(free).max()
+    desired = np.array([3.0, -2.0, 1.0])
+    a = cm.project_acceleration(q, v, desired)
+    assert np.abs(cm.acceleration_residual(q, v, a)).max() < 1e-12
+    u, _ = cm.constrained_inverse_dynamics(q, v, a)
+    assert np.abs(cm.forward_dynamics(q, v, u) - a).max() < 1e-10

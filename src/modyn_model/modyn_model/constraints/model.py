@@ -285,6 +285,30 @@ class ConstrainedModel:
         mv = lambda x: np.einsum("...ij,...j->...i", jac, x)  # noqa: E731
         return mv(a) + gamma + self.kd * mv(v) + self.kp * phi
 
+    def project_acceleration(self, q, v, a) -> np.ndarray:
+        """The acceleration (..., nv) closest to ``a`` in the kinetic metric M that satisfies the
+        stabilised constraint: argmin ½ (v̇ − a)ᵀ M (v̇ − a) s.t. J v̇ = b, i.e.
+        v̇ = a + M⁻¹Jᵀ G⁻¹ (b − J a), G = J M⁻¹ Jᵀ, b = −γ − k_d J v − k_p φ. Gauss's principle of
+        least constraint: projecting the free acceleration M⁻¹(τ − h) gives the constrained one.
+        A law can pass a desired acceleration through it before
+        :meth:`constrained_inverse_dynamics` (which refuses an inconsistent one)."""
+        phi, jac, gamma = self._evaluate(q, v)
+        v = self.model.check_velocity("v", v)
+        a = self.model.check_velocity("a", a)
+        rhs = -gamma - self.kd * np.einsum("...ij,...j->...i", jac, v) - self.kp * phi
+        mass = self.model.mass_matrix(q)
+        batch = np.broadcast_shapes(mass.shape[:-2], a.shape[:-1], rhs.shape[:-1])
+        # M v̇ = M a + Jᵀ λ, J v̇ = b: the KKT system with M a in place of τ − h
+        return kkt_forward_dynamics(
+            np.broadcast_to(mass, batch + mass.shape[-2:]),
+            np.einsum("...ij,...j->...i", mass, a) + np.zeros(batch + a.shape[-1:]),
+            np.broadcast_to(jac, batch + jac.shape[-2:]),
+            np.broadcast_to(rhs, batch + rhs.shape[-1:]),
+            self._row_names,
+            rank_tol=self.rank_tol,
+            where=f"{self.source}: project_acceleration",
+        )[0]
+
     def constrained_inverse_dynamics(
         self,
         q,
