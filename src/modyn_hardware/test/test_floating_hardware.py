@@ -1,10 +1,10 @@
 """hardware_interface with a floating-base model, as a real process, over DDS (issue 14 §Plants).
 
 The node is started as a user starts it (``python -c "...main()" --ros-args --params-file``)
-with a URDF whose root joint is ``floating`` (the "flyer" of conftest.py: world → torso,
-two leg joints below) on the
-built-in plant, lockstep. A real rclpy node in this process answers each state with zero joint
-efforts and records ``joint_states`` and ``base_state`` (nav_msgs/Odometry).
+with a URDF whose root joint is ``floating`` (the "flyer" of conftest.py: world → torso, two leg
+joints below), lockstep, on the built-in plant and on MuJoCo (a free joint on the torso). A real
+rclpy node in this process answers each state with zero joint efforts and records
+``joint_states`` and ``base_state`` (nav_msgs/Odometry).
 
 What is checked:
 
@@ -14,8 +14,8 @@ What is checked:
   the base origin follows p(t) = p0 + ½ g t² exactly, its orientation and the joints stay, and
   the base twist in the child (base) frame is Rᵀ g t, angular 0. RK4 integrates this quadratic
   motion exactly, so the Odometry pose matches the closed form to rounding (asserted 1e-9 m);
-* the same pose as the plant itself (a SimulatedPlant stepped here with the same model, the
-  same efforts and the same dt: the node publishes the plant's state, asserted 1e-12);
+* the same pose as the plant itself (the same plant class stepped here with the same model,
+  the same efforts and the same dt: the node publishes the plant's state, asserted 1e-12);
 * frame ids: ``world`` → ``torso`` (the base link).
 """
 
@@ -52,13 +52,15 @@ def stamp_ns(msg) -> int:
     return msg.header.stamp.sec * 1_000_000_000 + msg.header.stamp.nanosec
 
 
-@pytest.fixture
-def node_process(tmp_path, flyer_xml):
+@pytest.fixture(params=["simulated", "mujoco"])
+def node_process(request, tmp_path, flyer_xml):
+    if request.param == "mujoco":
+        pytest.importorskip("mujoco")
     params = {
         "hardware_interface": {
             "ros__parameters": {
                 "robot_description": flyer_xml,
-                "plant": "simulated",
+                "plant": request.param,
                 "integrator": "rk4",
                 "mode": "lockstep",
                 "rate": 1000.0,
@@ -78,7 +80,7 @@ def node_process(tmp_path, flyer_xml):
         env=dict(os.environ),
     )
     try:
-        yield proc, tmp_path / "hardware_interface.log"
+        yield proc, tmp_path / "hardware_interface.log", request.param
     finally:
         proc.terminate()
         try:
@@ -90,7 +92,7 @@ def node_process(tmp_path, flyer_xml):
 
 
 def test_free_fall_odometry_over_dds(node_process, flyer_xml):
-    proc, log_path = node_process
+    proc, log_path, plant_name = node_process
     context = rclpy.Context()
     rclpy.init(context=context)
     try:
@@ -138,7 +140,12 @@ def test_free_fall_odometry_over_dds(node_process, flyer_xml):
 
     # the plant's own state, stepped here the same way
     model = load_model(flyer_xml)
-    plant = SimulatedPlant(model, "rk4", q0=Q0)
+    if plant_name == "mujoco":
+        from modyn_hardware.mujoco_plant import MujocoPlant
+
+        plant = MujocoPlant(model, flyer_xml, "rk4", q0=Q0)
+    else:
+        plant = SimulatedPlant(model, "rk4", q0=Q0)
     R0 = quaternion_to_matrix(QUAT)
     worst_closed, worst_plant = 0.0, 0.0
     for k in range(1, STEPS + 1):
@@ -167,7 +174,7 @@ def test_free_fall_odometry_over_dds(node_process, flyer_xml):
         js = states[k * DT_NS]
         np.testing.assert_allclose(js.position, state.position[7:], rtol=0, atol=1e-12)
     print(
-        f"free fall over {STEPS} steps: |odom - closed form| <= {worst_closed:.3g}, "
+        f"{plant_name}: free fall over {STEPS} steps: |odom - closed form| <= {worst_closed:.3g}, "
         f"|odom - plant| <= {worst_plant:.3g}"
     )
     assert worst_closed < 1e-9

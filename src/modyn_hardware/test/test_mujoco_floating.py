@@ -248,7 +248,7 @@ def test_mujoco_plant_refuses_a_constrained_model(solo12):
         MujocoPlant(pinned, path)
 
 
-def test_node_builds_the_mujoco_plant_of_a_floating_urdf(flyer_xml):
+def test_mujoco_plant_of_a_urdf_with_a_floating_root_joint(flyer_xml):
     """A URDF whose root joint is ``floating`` (world → torso): MuJoCo keeps the torso's
     subtree and adds its free joint, named after the URDF's floating joint."""
     from modyn_hardware.mujoco_plant import MujocoPlant
