@@ -12,6 +12,12 @@
   to max |v̇|; asserted 1e-9 relative (the issue's bound for dynamics).
 * The state maps are inverses of each other, and the power τᵀv is the same in both (the force
   map is the dual of the velocity map).
+* The plant (:class:`MujocoPlant` with a ``FloatingBaseModel``): reads and resets in modyn's
+  convention (a non-unit quaternion refused by name); free flight agrees with the built-in plant
+  (7e-12 at 1 ms over 0.1 s on solo12; both fourth order against the built-in plant at 0.25 ms);
+  a URDF whose root joint is ``floating`` gets a free joint of that name (free fall = closed
+  form); the joints' rotor inertia, damping and dry friction land on the joints' dofs (MuJoCo's
+  mass matrix in modyn's velocity coordinates = A(q)); a constrained model is refused.
 """
 
 from __future__ import annotations
@@ -268,3 +274,34 @@ def test_mujoco_plant_of_a_urdf_with_a_floating_root_joint(flyer_xml):
     # free fall from rest: p_z = −½ g t², nothing turns (RK4 is exact on the quadratic)
     np.testing.assert_allclose(s.position[:3], [0.0, 0.0, -0.5 * 9.81 * 0.1**2], atol=1e-12)
     np.testing.assert_allclose(s.position[3:], [1, 0, 0, 0, 0, 0], atol=1e-12)
+
+
+def test_mujoco_plant_puts_the_joint_extras_on_the_joints(flyer_xml):
+    """Rotor inertia (armature), damping and dry friction of a floating model's joints land on
+    the joints' dofs, none on the free joint's: MuJoCo's mass matrix, in modyn's velocity
+    coordinates (qvel = T v, T = diag(R, I, I): A = Tᵀ M T, the same kinetic energy), equals the
+    model's A(q) with the rotor inertias (1e-12 relative)."""
+    from modyn_hardware.mujoco_plant import MujocoPlant
+
+    extras = {
+        "joints": {
+            "hip": {"rotor_inertia": 0.02, "viscous": 0.4, "coulomb": 0.1},
+            "knee": {"rotor_inertia": 0.01, "viscous": 0.3},
+        }
+    }
+    model = RobotModel.from_urdf(flyer_xml, extras=extras)
+    plant = MujocoPlant(model, flyer_xml, "semi_implicit_euler")
+    m, d = plant.mj_model, plant.mj_data
+    np.testing.assert_array_equal(m.dof_armature, [0, 0, 0, 0, 0, 0, 0.02, 0.01])
+    np.testing.assert_array_equal(m.dof_damping, [0, 0, 0, 0, 0, 0, 0.4, 0.3])
+    np.testing.assert_array_equal(m.dof_frictionloss, [0, 0, 0, 0, 0, 0, 0.1, 0.0])
+    rng = np.random.default_rng(9)
+    q = model.integrate(model.neutral(), rng.normal(size=model.nv), 1.0)
+    plant.reset(q)
+    mujoco.mj_forward(m, d)
+    M = np.zeros((m.nv, m.nv))
+    mujoco.mj_fullM(m, d, M)
+    T = np.eye(m.nv)
+    T[:3, :3] = quaternion_matrix(q[3:7])
+    A = model.mass_matrix(q)
+    np.testing.assert_allclose(T.T @ M @ T, A, rtol=0, atol=1e-12 * np.abs(A).max())

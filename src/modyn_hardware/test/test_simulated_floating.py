@@ -15,6 +15,7 @@
   (keys ``model.<constraint>.position/velocity``), bounded over 3 s under gravity with the
   Baumgarte gains; ``constraint_forces()`` obeys the linear momentum balance of the whole
   robot at rest: λ + M g = M a_G = A_G[:3] v̇ (the centroidal momentum matrix; v = 0).
+* Stiction on a floating base's joint (dry friction matched by name, nq ≠ nv): exact rest.
 * An arm's plant has no diagnostics and no constraint forces (the Plant defaults).
 """
 
@@ -143,3 +144,22 @@ def test_an_arm_has_no_diagnostics_nor_constraint_forces():
     arm = RobotModel.from_mdh("rx90")
     plant = SimulatedPlant(arm)
     assert plant.diagnostics() == {} and plant.constraint_forces() == {}
+
+
+def test_joint_stiction_on_a_floating_base(flyer_xml):
+    """Dry friction on the knee only (Fc = 0.5 N·m), gravity off, the body at rest: a knee
+    torque below Fc leaves the knee stuck (exactly 0 rad/s, the stick/slip solve through the
+    model with raised rotor inertias, matched by name); the hip torque moves the rest."""
+    extras = {"joints": {"knee": {"coulomb": 0.5}}}
+    model = RobotModel.from_urdf(flyer_xml, floating_base=True, extras=extras).with_gravity(
+        [0.0, 0.0, 0.0]
+    )
+    assert np.asarray(model.coulomb).tolist() == [0.0] * 7 + [0.5]
+    plant = SimulatedPlant(model, "rk4", q0=Q0)
+    for _ in range(200):
+        plant.write([0.2, 0.3])  # hip free, knee below its breakaway 0.5
+        plant.step(1e-3)
+    s = plant.read()
+    assert s.velocity[7] == 0.0 and s.position[8] == Q0[8]
+    assert abs(s.velocity[6]) > 0.1  # the hip moves (and the base with it)
+    assert plant.friction_solves == 200
