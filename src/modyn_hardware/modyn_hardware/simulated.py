@@ -73,7 +73,18 @@ per-joint parameters of a tree model (``viscous``, ``coulomb``, ``static_frictio
 without them is integrated with its own ``forward_dynamics(friction=...)`` by the plain schemes
 (its friction, if it has any, then explicit; ``implicit_damping`` is False). A model with the
 parameters but without ``with_parameters`` is refused when its damping would need the Euler
-step (a :class:`PlantError` naming the model and the integrator).
+step (a :class:`PlantError` naming the model and the integrator). The extras are matched to the
+velocity coordinates by ``joint_names`` (a floating base: the joints after the six base
+velocities, nq ≠ nv ≠ n), and ``with_parameters`` must return a model of the model's own type.
+A model with constraints (``constraint_names``) keeps its friction inside its own constrained
+``forward_dynamics`` (explicit): its v̇ is not A⁻¹(τ − H).
+
+Floating bases and constraints (issue 14) need nothing else: q ⊕ v is the model's
+``integrate`` (SE(3) × Rⁿ for a floating base, the quaternion kept of unit norm), v̇ its
+``forward_dynamics`` (a constrained model's is the KKT one with Baumgarte stabilisation).
+:meth:`SimulatedPlant.diagnostics` returns the model's ``diagnostics(q, v)`` (constraint drift)
+and :meth:`SimulatedPlant.constraint_forces` its ``constraint_forces(q, v, Sᵀu)``, for the
+hardware interface to publish (docs/plants.md, "Floating bases and constrained models").
 
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
