@@ -43,6 +43,7 @@ ROS_PACKAGES = (
     "launch_ros",
     "launch_testing",
     "launch_testing_ros",
+    "nav_msgs",
     "rcl_interfaces",
     "rclpy",
     "rosgraph_msgs",

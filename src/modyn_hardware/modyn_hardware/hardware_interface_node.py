@@ -52,6 +52,8 @@ from typing import Any
 
 import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
+from geometry_msgs.msg import WrenchStamped
+from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.clock import Clock, ClockType
 from rclpy.node import Node
@@ -60,6 +62,7 @@ from sensor_msgs.msg import JointState
 from std_msgs.msg import String
 from std_srvs.srv import SetBool, Trigger
 
+from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
@@ -76,7 +79,7 @@ from .hardware_config import (
     validate_config,
 )
 from .hardware_supervisor import REJECTIONS, Supervisor
-from .plant import PlantError
+from .plant import PlantError, PlantState
 
 __all__ = [
     "Config",
@@ -183,10 +186,12 @@ class HardwareInterfaceNode(Node):
         # one name list: positions by coordinate_names; velocities are by velocity_names, the
         # same list when nq == nv (the contract says nothing yet of a message for nq != nv)
         self._js.name = list(model.coordinate_names)
+        self._js_index = None  # a floating base: (q, v, u) indices of the joints
         self._clock_msg = ClockMsg()
         self._clock_every = cfg.clock_every
 
         self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
+        self._setup_base_and_constraints(model)
         self._pub_clock = (
             self.create_publisher(ClockMsg, "/clock", 10) if cfg.publish_clock else None
         )
@@ -221,6 +226,47 @@ class HardwareInterfaceNode(Node):
         self._log_hold_and_damping()
         if not self._realtime:
             sup.publish_state()
+
+    def _setup_base_and_constraints(self, model) -> None:
+        """A floating base (``model.floating_base``): ``joint_states`` carries the joints only
+        (the names common to the coordinates and the velocities), the base goes on
+        ``base_state`` (nav_msgs/Odometry). A constrained model (``model.constraint_names``):
+        one ``constraint_forces/<name>`` (geometry_msgs/WrenchStamped) per constraint. Decided
+        by these attributes alone, whatever the mechanism."""
+        self._pub_base = None
+        self._odom = None
+        if getattr(model, "floating_base", False):
+            coords, vels = tuple(model.coordinate_names), tuple(model.velocity_names)
+            acts = tuple(model.actuator_names)
+            joints = [n for n in coords if n in vels]
+            iq = np.array([coords.index(n) for n in joints], dtype=int)
+            iv = np.array([vels.index(n) for n in joints], dtype=int)
+            # efforts by joint name; a joint without an actuator of its name: no efforts
+            iu = (
+                np.array([acts.index(n) for n in joints], dtype=int)
+                if all(n in acts for n in joints)
+                else None
+            )
+            self._js.name = joints
+            self._js_index = (iq, iv, iu)
+            self._odom = Odometry()
+            self._odom.header.frame_id = str(model.base_frame)
+            self._odom.child_frame_id = str(model.limb_model.root)
+            self._pub_base = self.create_publisher(Odometry, "base_state", STATE_QOS)
+        self._pub_wrench: dict[str, Any] = {}
+        self._wrench: dict[str, WrenchStamped] = {}
+        for name in getattr(model, "constraint_names", ()):
+            topic = f"constraint_forces/{name}"
+            try:
+                self._pub_wrench[name] = self.create_publisher(WrenchStamped, topic, STATE_QOS)
+            except Exception as exc:  # rclpy's InvalidTopicNameException and kin
+                raise ConfigError(
+                    f"constraint '{name}' of model '{model.name}': '{topic}' is not a valid "
+                    f"topic name ({exc}); rename the constraint (letters, digits, '_')"
+                ) from None
+            msg = WrenchStamped()
+            msg.header.frame_id = str(model.base_frame)
+            self._wrench[name] = msg
 
     def _log_hold_and_damping(self) -> None:
         """The safe-hold gains in use, each adjustment made for stability (warning), the
@@ -284,10 +330,55 @@ class HardwareInterfaceNode(Node):
         js = self._js
         js.header.stamp.sec = sec
         js.header.stamp.nanosec = nanosec
-        js.position = state.position.tolist()
-        js.velocity = state.velocity.tolist()
-        js.effort = state.effort.tolist()
+        if self._js_index is None:
+            js.position = state.position.tolist()
+            js.velocity = state.velocity.tolist()
+            js.effort = state.effort.tolist()
+        else:
+            iq, iv, iu = self._js_index
+            js.position = state.position[iq].tolist()
+            js.velocity = state.velocity[iv].tolist()
+            js.effort = state.effort[iu].tolist() if iu is not None else []
         self._pub_state.publish(js)
+        if self._pub_base is not None:
+            self._publish_base(state, sec, nanosec)
+        if self._pub_wrench:
+            self._publish_constraint_forces(sec, nanosec)
+
+    def _publish_base(self, state: PlantState, sec: int, nanosec: int) -> None:
+        """``base_state``: the pose T_WB of the base link in ``world`` and its twist in the
+        BASE frame (child_frame_id), as nav_msgs/Odometry defines it: linear = the velocity of
+        the base origin, angular = ω, both in base axes (= v[:6] of the model's convention; from
+        the model's ``base_pose`` and world-axes ``base_twist``, rotated by Rᵀ)."""
+        model, msg = self.model, self._odom
+        pose = np.asarray(model.base_pose(state.position))
+        twist = np.asarray(model.base_twist(state.position, state.velocity))
+        R = pose[:3, :3]
+        w, x, y, z = (float(c) for c in matrix_to_quaternion(R))
+        p = msg.pose.pose
+        p.position.x, p.position.y, p.position.z = (float(c) for c in pose[:3, 3])
+        p.orientation.w, p.orientation.x, p.orientation.y, p.orientation.z = w, x, y, z
+        lin, ang = R.T @ twist[:3], R.T @ twist[3:]
+        t = msg.twist.twist
+        t.linear.x, t.linear.y, t.linear.z = (float(c) for c in lin)
+        t.angular.x, t.angular.y, t.angular.z = (float(c) for c in ang)
+        msg.header.stamp.sec, msg.header.stamp.nanosec = sec, nanosec
+        self._pub_base.publish(msg)
+
+    def _publish_constraint_forces(self, sec: int, nanosec: int) -> None:
+        """``constraint_forces/<name>``: the force (a 3-row constraint: torque 0) or wrench each
+        constraint applies on the robot, world axes, moment about the contact point."""
+        for name, force in self.plant.constraint_forces().items():
+            msg = self._wrench.get(name)
+            if msg is None:
+                continue
+            f = np.zeros(6)
+            f[: force.shape[-1]] = force
+            w = msg.wrench
+            w.force.x, w.force.y, w.force.z = (float(c) for c in f[:3])
+            w.torque.x, w.torque.y, w.torque.z = (float(c) for c in f[3:])
+            msg.header.stamp.sec, msg.header.stamp.nanosec = sec, nanosec
+            self._pub_wrench[name].publish(msg)
 
     def status_changed(self) -> None:
         self._publish_status()

@@ -109,6 +109,7 @@ from modyn_model import ModelError, RobotModel
 from modyn_model.urdf import read_urdf_text
 
 from .checks import checked_vector
+from .mujoco_floating import FREE_NQ, FREE_NV, add_free_joint, quaternion_matrix
 from .plant import Plant, PlantError, PlantState
 from .simulated import INTEGRATORS
 
@@ -161,7 +162,10 @@ _TREE_MEMBERS = (
 
 def tree_of(model):
     """The URDF tree the MJCF is built from: ``model.full_model`` for a coupled-joints model
-    (mimic joints; its coordinates are the independent joints), else ``model`` itself."""
+    (mimic joints; its coordinates are the independent joints), ``model.limb_model`` for a
+    floating-base model (under a free joint), else ``model`` itself."""
+    if getattr(model, "floating_base", False):
+        return model.limb_model
     return getattr(model, "full_model", model)
 
 
@@ -265,7 +269,9 @@ def damping_stability(
     joints : list of (name, dt·Fv_j·(A⁻¹)_jj, 1/(A⁻¹)_jj)
         Per joint with Fv > 0: its own stiffness number (the joint's damping on the inertia it
         moves when the other joints are free; a lower bound of ``rate``) and that effective
-        inertia (kg·m² or kg), largest number first.
+        inertia (kg·m² or kg), largest number first. Named by ``model.velocity_names`` (the
+        joint names of an arm; for a floating-base model A is the whole nv × nv mass matrix,
+        base included, whose free base makes the joints' effective inertias smaller).
     """
     fv = np.asarray(model.viscous, dtype=float)
     if not np.any(fv > 0.0):
@@ -274,8 +280,9 @@ def damping_stability(
     root = np.sqrt(fv)
     rate = float(dt * np.linalg.eigvalsh(root[:, None] * a_inv * root[None, :]).max())
     diag = np.diag(a_inv)
+    names = tuple(getattr(model, "velocity_names", None) or model.joint_names)
     joints = [
-        (model.joint_names[j], float(dt * fv[j] * diag[j]), float(1.0 / diag[j]))
+        (names[j], float(dt * fv[j] * diag[j]), float(1.0 / diag[j]))
         for j in np.flatnonzero(fv > 0.0)
     ]
     joints.sort(key=lambda x: -x[1])
@@ -532,21 +539,27 @@ def _keep_subtree(robot: ET.Element, root: str, where: str, notes: list[str]) ->
 
 
 class MujocoPlant(Plant):
-    """A fixed-base robot simulated by MuJoCo from the same URDF as ``model``.
+    """A robot simulated by MuJoCo from the same URDF as ``model``: a fixed-base tree, or a
+    floating-base one (a free joint on the base body, :mod:`modyn_hardware.mujoco_floating`).
 
     Parameters
     ----------
-    model : RobotModel or CoupledJointsModel
+    model : RobotModel, CoupledJointsModel or floating-base model
         The modyn model of the robot: joint names and order of every array, gravity, rotor
         inertia and friction (see the module docstring for what is taken from it). For a
         coupled-joints model (a URDF with ``<mimic>``) the plant's joints are its independent
-        coordinates and the MJCF comes from its full tree.
+        coordinates and the MJCF comes from its full tree. A model with ``floating_base`` true
+        (modyn_model's ``FloatingBaseModel``) is simulated with its ``limb_model`` (the
+        fixed-base tree rooted at the base link) under a MuJoCo free joint named after the
+        model's base coordinates (``<P>.x`` → ``P``); its q, v and u are then the model's
+        (nq = 7 + n, nv = 6 + n, nu = n: the joints' efforts only).
     urdf : path or str
         The description ``model`` was built from (path to .urdf / .xacro, or XML text).
     integrator : {"rk4", "semi_implicit_euler"}
         See the module docstring.
-    q0 : (n,) array_like, optional
-        Initial positions (rad / m), ``model.joint_names`` order; default zeros, at rest.
+    q0 : (nq,) array_like, optional
+        Initial positions (rad / m), ``model.coordinate_names`` order; default zeros (a floating
+        base: ``model.neutral()``), at rest.
     friction : bool
         Viscous damping and dry friction from the model's extras (default True).
     geometry : {"none", "collision"}
@@ -564,6 +577,9 @@ class MujocoPlant(Plant):
         The MuJoCo objects (for inspection; the plant owns their state).
     qpos_index, dof_index : (n,) int ndarray
         MuJoCo ``qpos`` / ``qvel`` address of each modyn joint (modyn order).
+    floating_base : bool
+        The model has a floating base (then :attr:`free_qpos`, :attr:`free_dof` are the
+        ``qpos`` / ``qvel`` addresses of the free joint; otherwise -1).
     geometry : str
         The ``geometry`` option the plant was built with.
     notes : list of str
@@ -593,8 +609,19 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
-        tree = tree_of(model)  # the URDF tree; model's coordinates are its independent joints
+        constraints = tuple(getattr(model, "constraint_names", ()))
+        if constraints:  # a wrapper would hand over its inner model's tree: refuse, not ignore
+            raise PlantError(
+                f"mujoco plant: model '{model.name}' ({model.source}) has constraints "
+                f"{list(constraints)}, which the MuJoCo plant does not build (no equality "
+                "constraints for them yet): use plant 'simulated'"
+            )
+        self.floating_base = floating = bool(getattr(model, "floating_base", False))
+        # the URDF tree MuJoCo builds: the model, a coupled model's full tree or a floating
+        # model's limbs
+        tree = tree_of(model)
         require_tree(tree)
+        self._tree = tree
         try:
             import mujoco
         except ImportError:
@@ -606,17 +633,27 @@ class MujocoPlant(Plant):
         self.integrator = integrator
         self.friction = bool(friction)
         self.geometry = geometry
-        xml, self.notes = mujoco_urdf(urdf, model, geometry=geometry, mesh_dirs=mesh_dirs)
+        xml, self.notes = mujoco_urdf(urdf, tree, geometry=geometry, mesh_dirs=mesh_dirs)
+        free_name = str(model.coordinate_names[0]).rsplit(".", 1)[0] if floating else ""
         try:
-            m = mujoco.MjModel.from_xml_string(xml)
+            if floating:  # MuJoCo's URDF import welds the root link: a free joint on it
+                m = add_free_joint(mujoco, xml, tree.root, free_name)
+            else:
+                m = mujoco.MjModel.from_xml_string(xml)
         except ValueError as exc:  # MuJoCo's compiler errors
             raise PlantError(f"mujoco plant: MuJoCo rejected {model.source}: {exc}") from None
-        n, n_tree = model.nv, tree.n
-        if m.nq != n_tree or m.nv != n_tree:
+        n_tree = tree.n
+        base_nq, base_nv = (FREE_NQ, FREE_NV) if floating else (0, 0)
+        if m.nq != n_tree + base_nq or m.nv != n_tree + base_nv:
             raise PlantError(
                 f"mujoco plant: MuJoCo built {m.nq} position / {m.nv} velocity coordinates from "
                 f"{model.source}, the model has {n_tree} joints {list(tree.joint_names)}"
+                + (" and a free base (7 / 6)" if floating else "")
             )
+        self.free_qpos = self.free_dof = -1
+        if floating:
+            jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, free_name)
+            self.free_qpos, self.free_dof = int(m.jnt_qposadr[jid]), int(m.jnt_dofadr[jid])
 
         def addresses(names):
             qpos, dof = [], []
@@ -626,17 +663,21 @@ class MujocoPlant(Plant):
                     raise PlantError(f"mujoco plant: MuJoCo has no joint named '{name}'")
                 qpos.append(int(m.jnt_qposadr[jid]))
                 dof.append(int(m.jnt_dofadr[jid]))
-            return np.array(qpos), np.array(dof)
+            return np.array(qpos, dtype=int), np.array(dof, dtype=int)
 
-        # the plant's joints (the model's coordinates) and every joint of the tree
-        self.qpos_index, self.dof_index = addresses(model.joint_names)
+        # the joints the plant drives (a coupled model's independent coordinates, a floating
+        # model's joints) and every joint of the tree
+        self.qpos_index, self.dof_index = addresses(
+            tree.joint_names if floating else model.joint_names
+        )
         self._tree_qpos, self._tree_dof = addresses(tree.joint_names)
         for arr in (self.qpos_index, self.dof_index, self._tree_qpos, self._tree_dof):
             arr.flags.writeable = False
+        n = len(self.qpos_index)
         # mimic joints: MuJoCo's joint equalities, checked against the coupling q_f = G q + b
         self._coupling = (
             (np.asarray(model.coupling_matrix), np.asarray(model.coupling_offset))
-            if tree is not model
+            if hasattr(model, "coupling_matrix")
             else None
         )
         self._mimic_eq = check_mimic_equalities(m, model)
@@ -652,7 +693,8 @@ class MujocoPlant(Plant):
         m.geom_contype[:] = 0
         m.geom_conaffinity[:] = 1
         m.opt.gravity[:] = model.gravity_vector
-        # per MuJoCo joint: the tree's values (a mimic joint's own rotor inertia and friction)
+        # per MuJoCo joint: the tree's values (a mimic joint's own rotor inertia and friction;
+        # a free base has none: 0, as MuJoCo's default for the free joint's dofs)
         m.dof_armature[self._tree_dof] = tree.armature
         stribeck = (tree.stribeck_velocity > 0) & (tree.static_friction != tree.coulomb)
         if self.friction:
@@ -691,8 +733,13 @@ class MujocoPlant(Plant):
             and np.array_equal(self.dof_index, np.arange(n))
             and np.array_equal(self.qpos_index, np.arange(n))
         )
-        self._contiguous = contiguous
+        # (a floating base: its joints' views, never the whole qfrc_applied)
+        self._contiguous = contiguous and not floating
         self._tau = np.zeros(n)
+        # a floating base's q (nq) and v (nv) in modyn's convention, filled by read()
+        self._q_out = np.zeros(n + base_nq)
+        self._v_out = np.zeros(n + base_nv)
+        self._rot = np.zeros((3, 3))
         self._q_saved = np.zeros(m.nq)
         self._v_saved = np.zeros(m.nv)
         self._time = 0.0
@@ -706,12 +753,29 @@ class MujocoPlant(Plant):
         )
         self._warnings = 0
         d.qfrc_applied[:] = 0.0
-        self.reset(np.zeros(n) if q0 is None else q0)
+        if q0 is None:
+            q0 = model.neutral() if floating else np.zeros(n)
+        self.reset(q0)
 
     # ------------------------------------------------------------------ Plant
     @property
     def joint_names(self) -> tuple[str, ...]:
+        """The joints' names for a fixed-base tree; the coordinate names of a floating one."""
+        if self.floating_base:
+            return tuple(self.model.coordinate_names)
         return self.model.joint_names
+
+    @property
+    def coordinate_names(self) -> tuple[str, ...]:
+        return tuple(self.model.coordinate_names) if self.floating_base else self.joint_names
+
+    @property
+    def velocity_names(self) -> tuple[str, ...]:
+        return tuple(self.model.velocity_names) if self.floating_base else self.joint_names
+
+    @property
+    def actuator_names(self) -> tuple[str, ...]:
+        return tuple(self.model.actuator_names) if self.floating_base else self.joint_names
 
     @property
     def time(self) -> float:
@@ -719,9 +783,22 @@ class MujocoPlant(Plant):
         return self._time
 
     def read(self) -> PlantState:
-        """A snapshot (copies) of time, q, q̇ (modyn order) and the applied effort."""
+        """A snapshot (copies) of time, q, q̇ (modyn order) and the applied effort.
+
+        A floating base: q = [p, (w, x, y, z), joints] (MuJoCo's free-joint qpos as it is),
+        v = [Rᵀ ṗ, ω_B, joint rates] (MuJoCo's linear velocity is in world axes, modyn's in
+        base axes: :mod:`modyn_hardware.mujoco_floating`)."""
         d = self.mj_data
-        if self._contiguous:
+        if self.floating_base:
+            q, v = self._q_out, self._v_out
+            a, b = self.free_qpos, self.free_dof
+            q[:FREE_NQ] = d.qpos[a : a + FREE_NQ]
+            q[FREE_NQ:] = d.qpos[self.qpos_index]
+            R = quaternion_matrix(q[3:7], self._rot)
+            np.matmul(R.T, d.qvel[b : b + 3], out=v[:3])
+            v[3:FREE_NV] = d.qvel[b + 3 : b + FREE_NV]
+            v[FREE_NV:] = d.qvel[self.dof_index]
+        elif self._contiguous:
             q, v = d.qpos, d.qvel
         else:
             q, v = d.qpos[self.qpos_index], d.qvel[self.dof_index]
@@ -735,7 +812,7 @@ class MujocoPlant(Plant):
         PlantError
             Wrong length or a non-finite value (naming the joint); the previous effort stays.
         """
-        self._tau[:] = checked_vector("effort", effort, self.joint_names)
+        self._tau[:] = checked_vector("effort", effort, self.actuator_names)
         if self._contiguous:
             self.mj_data.qfrc_applied[:] = self._tau
         else:
@@ -792,7 +869,16 @@ class MujocoPlant(Plant):
         """Move to ``q0`` (rad / m) with velocity ``v0`` (default at rest) and zero effort.
 
         Time keeps running (:attr:`time` is not rewound).
+
+        Raises
+        ------
+        PlantError
+            Wrong length, a non-finite value, or (floating base) a quaternion whose norm differs
+            from 1 by more than 1e-6 (within that, it is normalized).
         """
+        if self.floating_base:
+            self._reset_floating(q0, v0)
+            return
         q = checked_vector("q0", q0, self.joint_names)
         v = checked_vector("v0", v0, self.joint_names) if v0 is not None else None
         d = self.mj_data
@@ -811,6 +897,35 @@ class MujocoPlant(Plant):
         d.qfrc_applied[:] = 0.0
 
     # ------------------------------------------------------------------ internals
+    def _reset_floating(self, q0, v0) -> None:
+        """:meth:`reset` of a floating base: modyn's (q, v) to the free joint's qpos and qvel."""
+        names = self.coordinate_names
+        q = checked_vector("q0", q0, names, "coordinate")
+        v = (
+            checked_vector("v0", v0, self.velocity_names, "velocity coordinate")
+            if v0 is not None
+            else None
+        )
+        norm = float(np.linalg.norm(q[3:7]))
+        if abs(norm - 1.0) > 1e-6:
+            raise PlantError(
+                f"q0: the base quaternion {list(names[3:7])} = {q[3:7].tolist()} has norm "
+                f"{norm:.9g}, not 1 (modyn's (w, x, y, z) of R_WB)"
+            )
+        d, a, b = self.mj_data, self.free_qpos, self.free_dof
+        d.qpos[a : a + 3] = q[:3]
+        d.qpos[a + 3 : a + FREE_NQ] = q[3:7] / norm
+        d.qpos[self.qpos_index] = q[FREE_NQ:]
+        d.qvel[:] = 0.0
+        if v is not None:
+            R = quaternion_matrix(d.qpos[a + 3 : a + FREE_NQ])
+            d.qvel[b : b + 3] = R @ v[:3]  # MuJoCo: world axes; modyn: base axes
+            d.qvel[b + 3 : b + FREE_NV] = v[3:FREE_NV]
+            d.qvel[self.dof_index] = v[FREE_NV:]
+        d.qacc_warmstart[:] = 0.0
+        self._tau.fill(0.0)
+        d.qfrc_applied[:] = 0.0
+
     def _check_damping(self, dt: float) -> None:
         """Warn (log and :attr:`notes`) when ``rk4`` at step ``dt`` is unstable for the damping.
 
@@ -825,16 +940,15 @@ class MujocoPlant(Plant):
             return
         limit = RK4_STABILITY_LIMIT
         stiff = [j for j in joints if j[1] >= limit] or joints[:1]
-        names = self.model.joint_names
-
-        tree = tree_of(self.model)
+        tree = self._tree
+        names = tree.joint_names  # damped dofs are joints (a free base has none)
 
         def units(name: str) -> tuple[str, str]:
             prismatic = tree.sigma[tree.joint_names.index(name)] == 1
             return ("N·s/m", "kg") if prismatic else ("N·m·s/rad", "kg·m²")
 
         which = ", ".join(
-            f"'{name}' (Fv = {self.model.viscous[names.index(name)]:g} {units(name)[0]} on an "
+            f"'{name}' (Fv = {self._tree.viscous[names.index(name)]:g} {units(name)[0]} on an "
             f"effective inertia of {inertia:.3g} {units(name)[1]}: dt·Fv/I = {number:.3g})"
             for name, number, inertia in stiff
         )

@@ -132,6 +132,18 @@ class Plant(ABC):
         """
         return True
 
+    def diagnostics(self) -> dict:
+        """Values the hardware interface adds to its /diagnostics (key → number or text):
+        e.g. a constrained model's drift (the simulated plant), a bridge's counters. Default:
+        none."""
+        return {}
+
+    def constraint_forces(self) -> dict[str, np.ndarray]:
+        """The force (3) or wrench [f; m] (6) each constraint of the model applies on the robot
+        at the current state and effort (N, N·m; world axes, moment about the contact point),
+        by constraint name: what a plant of a constrained model can report. Default: none."""
+        return {}
+
     @abstractmethod
     def read(self) -> PlantState:
         """The current state (a snapshot the caller may keep)."""

@@ -11,8 +11,11 @@ Sizes follow the mechanism contract: position limits per coordinate (nq, ``joint
 speed limits per velocity coordinate (nv, ``velocity_names``), effort limits per actuator (nu,
 ``actuator_names``); the names default to ``joint_names`` (an arm: one list). The fault checks
 and the effort clip hold for any mechanism. The soft limits (``saturate`` on position or
-velocity) change the command of the actuator of the limited joint, so they need the three name
-lists to be one (:attr:`Limits.aligned`); :class:`LimitGuard` refuses them otherwise.
+velocity) change the command of the actuator of the limited joint, so every coordinate (and
+velocity) with a finite limit must be a joint: a name found in all three lists (an arm: the
+three lists are one, :attr:`Limits.aligned`; a floating base: its joints, the base having
+infinite limits). :class:`LimitGuard` refuses them otherwise. Indices below are then per joint:
+q_i its coordinate, q̇_i its velocity, τ_i its actuator, Q_i, Kp_i, Kd_i at its velocity.
 
 Saturation rules (τ the command, q, q̇ the measured state, Q(q) the gravity effort, Kp, Kd the
 safe-hold gains, all per joint, in the model's joint order):
@@ -95,12 +98,31 @@ class Limits:
         """Coordinate i, velocity i and actuator i are one joint (an arm)."""
         return self.joint_names == self.velocity_names == self.actuator_names
 
+    def shared_joints(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(coordinate, velocity, actuator) indices of the joints: the names in all three lists,
+        in actuator order (0..n-1 three times for an arm)."""
+        q, v = self.joint_names, self.velocity_names
+        names = [n for n in self.actuator_names if n in q and n in v]
+        return (
+            np.array([q.index(n) for n in names], dtype=int),
+            np.array([v.index(n) for n in names], dtype=int),
+            np.array([self.actuator_names.index(n) for n in names], dtype=int),
+        )
+
 
 def soft_limit_problem(limits: Limits) -> str | None:
-    """Why the soft limits of ``limits`` cannot be applied (None when they can)."""
+    """Why the soft limits of ``limits`` cannot be applied (None when they can): a coordinate
+    (velocity) with a finite position (speed) limit that is not a joint of an actuator."""
     soft = [k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "saturate"]
     if not soft or limits.aligned:
         return None
+    jq, jv, _ = limits.shared_joints()
+    finite_q = np.isfinite(limits.lower) | np.isfinite(limits.upper)
+    finite_v = np.isfinite(limits.velocity)
+    outside_q = np.setdiff1d(np.flatnonzero(finite_q), jq)
+    outside_v = np.setdiff1d(np.flatnonzero(finite_v), jv)
+    if not (("position" in soft and outside_q.size) or ("velocity" in soft and outside_v.size)):
+        return None  # every limited coordinate is a joint with its actuator (a floating base)
     return (
         f"{soft[0]}_limit_mode 'saturate' (a soft limit) acts on the actuator of the limited "
         f"joint: it needs the coordinates {list(limits.joint_names)}, velocities "
@@ -152,6 +174,11 @@ class LimitGuard:
         )
         self._neg_effort = -limits.effort
         self._neg_velocity = -limits.velocity
+        # the joints' coordinate / velocity / actuator indices (identity for an arm)
+        self._jq, self._jv, self._ju = limits.shared_joints()
+        self._u_of_q = dict(zip(self._jq.tolist(), self._ju.tolist(), strict=True))
+        self._v_of_q = dict(zip(self._jq.tolist(), self._jv.tolist(), strict=True))
+        self._u_of_v = dict(zip(self._jv.tolist(), self._ju.tolist(), strict=True))
         # comparison buffers per size: coordinates (q), velocities (v), actuators (u)
         nq, nv, nu = len(limits.lower), len(limits.velocity), len(limits.effort)
         self._q_hi, self._q_lo = np.zeros(nq, dtype=bool), np.zeros(nq, dtype=bool)
@@ -248,12 +275,15 @@ class LimitGuard:
         self.counts["position_limited"] += 1
         g = self._gravity(q)
         kp, kd = self._kp, self._kd
+        # i: the coordinate; j its velocity (Q, Kp, Kd, q̇); k its actuator (τ)
         for i in np.flatnonzero(hi):
-            push = min(tau[i] - g[i], 0.0)  # keep only the effort that pulls back in
-            tau[i] = g[i] + push - kp[i] * (q[i] - lim.upper[i]) - kd[i] * max(v[i], 0.0)
+            j, k = self._v_of_q[i], self._u_of_q[i]
+            push = min(tau[k] - g[j], 0.0)  # keep only the effort that pulls back in
+            tau[k] = g[j] + push - kp[j] * (q[i] - lim.upper[i]) - kd[j] * max(v[j], 0.0)
         for i in np.flatnonzero(lo):
-            push = max(tau[i] - g[i], 0.0)
-            tau[i] = g[i] + push + kp[i] * (lim.lower[i] - q[i]) - kd[i] * min(v[i], 0.0)
+            j, k = self._v_of_q[i], self._u_of_q[i]
+            push = max(tau[k] - g[j], 0.0)
+            tau[k] = g[j] + push + kp[j] * (lim.lower[i] - q[i]) - kd[j] * min(v[j], 0.0)
         return True
 
     def _soft_velocity(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
@@ -265,12 +295,14 @@ class LimitGuard:
         self.counts["velocity_limited"] += 1
         g = self._gravity(q)
         kd = self._kd
-        for i in np.flatnonzero(hi):
-            push = min(tau[i] - g[i], 0.0)  # keep only the effort that slows down
-            tau[i] = g[i] + push - kd[i] * (v[i] - lim.velocity[i])
+        for i in np.flatnonzero(hi):  # i: the velocity; k its actuator
+            k = self._u_of_v[i]
+            push = min(tau[k] - g[i], 0.0)  # keep only the effort that slows down
+            tau[k] = g[i] + push - kd[i] * (v[i] - lim.velocity[i])
         for i in np.flatnonzero(lo):
-            push = max(tau[i] - g[i], 0.0)
-            tau[i] = g[i] + push - kd[i] * (v[i] + lim.velocity[i])
+            k = self._u_of_v[i]
+            push = max(tau[k] - g[i], 0.0)
+            tau[k] = g[i] + push - kd[i] * (v[i] + lim.velocity[i])
         return True
 
 

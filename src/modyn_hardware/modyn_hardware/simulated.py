@@ -73,7 +73,18 @@ per-joint parameters of a tree model (``viscous``, ``coulomb``, ``static_frictio
 without them is integrated with its own ``forward_dynamics(friction=...)`` by the plain schemes
 (its friction, if it has any, then explicit; ``implicit_damping`` is False). A model with the
 parameters but without ``with_parameters`` is refused when its damping would need the Euler
-step (a :class:`PlantError` naming the model and the integrator).
+step (a :class:`PlantError` naming the model and the integrator). The extras are matched to the
+velocity coordinates by ``joint_names`` (a floating base: the joints after the six base
+velocities, nq ≠ nv ≠ n), and ``with_parameters`` must return a model of the model's own type.
+A model with constraints (``constraint_names``) keeps its friction inside its own constrained
+``forward_dynamics`` (explicit): its v̇ is not A⁻¹(τ − H).
+
+Floating bases and constraints (issue 14) need nothing else: q ⊕ v is the model's
+``integrate`` (SE(3) × Rⁿ for a floating base, the quaternion kept of unit norm), v̇ its
+``forward_dynamics`` (a constrained model's is the KKT one with Baumgarte stabilisation).
+:meth:`SimulatedPlant.diagnostics` returns the model's ``diagnostics(q, v)`` (constraint drift)
+and :meth:`SimulatedPlant.constraint_forces` its ``constraint_forces(q, v, Sᵀu)``, for the
+hardware interface to publish (docs/plants.md, "Floating bases and constrained models").
 
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
@@ -106,13 +117,37 @@ _FRICTION_FIELDS = ("viscous", "coulomb", "static_friction", "stribeck_velocity"
 
 
 def _friction_parameters(model) -> dict[str, np.ndarray] | None:
-    """The per-joint friction parameters (nv each) of a model that has them, else None."""
+    """The per-joint friction parameters (nv each) of a model that has them, else None.
+
+    None too for a model with constraints (non-empty ``constraint_names``): its forward
+    dynamics is not A⁻¹(τ − H) (the constraint forces are solved with it), so the damping
+    cannot be split off through A; its own ``forward_dynamics(friction=...)`` takes it,
+    explicitly."""
+    if getattr(model, "constraint_names", ()):
+        return None
     if not all(hasattr(model, f) for f in _FRICTION_FIELDS):
         return None
     values = {f: np.asarray(getattr(model, f), dtype=float) for f in _FRICTION_FIELDS}
     if any(x.shape != (model.nv,) for x in values.values()):
         return None
     return values
+
+
+def _extras_index(model) -> np.ndarray | None:
+    """The velocity coordinate of each entry of ``model.extras`` (named by ``joint_names``:
+    all of v for an arm, the joints after the base for a floating base), or None when the model
+    has no tree parameters (``extras`` + ``with_parameters`` returning a model of its own type:
+    a wrapper that forwards them to the model inside, e.g. a constrained model, does not count)."""
+    extras = getattr(model, "extras", None)
+    names = getattr(model, "joint_names", None)
+    if extras is None or names is None or not callable(getattr(model, "with_parameters", None)):
+        return None
+    velocity = tuple(model.velocity_names)
+    if len(extras) != len(names) or any(n not in velocity for n in names):
+        return None
+    if type(model.with_parameters(extras=list(extras))) is not type(model):
+        return None
+    return np.array([velocity.index(n) for n in names], dtype=int)
 
 
 class SimulatedPlant(Plant):
@@ -239,9 +274,12 @@ class SimulatedPlant(Plant):
         self._vc = np.zeros(n)
         self._euler_models: dict[float, tuple[object, object]] = {}
         needs_euler_model = self._damped and (integrator == "semi_implicit_euler" or self._dry)
-        if needs_euler_model and not (
-            hasattr(model, "with_parameters") and hasattr(model, "extras")
+        self._extras_at = _extras_index(model) if needs_euler_model else None
+        if self._extras_at is not None and not np.all(
+            np.isin(np.flatnonzero(self._fv > 0.0), self._extras_at)
         ):
+            self._extras_at = None  # damping on a coordinate the extras do not reach
+        if needs_euler_model and self._extras_at is None:
             raise PlantError(
                 f"simulated plant: model '{model.name}' ({type(model).__name__}, {model.source}) "
                 f"has viscous damping, which integrator '{integrator}' takes implicitly through "
@@ -287,6 +325,27 @@ class SimulatedPlant(Plant):
     def read(self) -> PlantState:
         """A snapshot (copies) of time, q (nq), v (nv) and the applied effort u (nu)."""
         return PlantState.snapshot(self._time, self._q, self._v, self._cmd)
+
+    def diagnostics(self) -> dict:
+        """The model's ``diagnostics(q, v)`` at the current state when it has one (a constrained
+        model: the largest |position| and |velocity| residual of each constraint, keys
+        ``<constraint>.position`` in m or rad and ``<constraint>.velocity`` in m/s or rad/s:
+        the drift the Baumgarte stabilisation keeps bounded), each key prefixed ``model.``;
+        else empty."""
+        get = getattr(self.model, "diagnostics", None)
+        if not callable(get):
+            return {}
+        return {f"model.{k}": v for k, v in get(self._q, self._v).items()}
+
+    def constraint_forces(self) -> dict[str, np.ndarray]:
+        """λ by constraint name (the model's ``constraint_forces(q, v, τ)`` at the current state
+        under the written effort, τ = Sᵀu: what the constraints apply on the robot, world axes)
+        for a model with constraints; else empty."""
+        if not getattr(self.model, "constraint_names", ()):
+            return {}
+        tau = self._generalized(self._q)
+        forces = self.model.constraint_forces(self._q, self._v, tau, friction=self.friction)
+        return {name: np.asarray(f, dtype=float) for name, f in forces.items()}
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Apply ``effort`` (N·m / N, ``actuator_names`` order, nu values) from now on.
@@ -560,9 +619,12 @@ class SimulatedPlant(Plant):
         if found is None:
             model = self.model
             if self._damped:
+                # each joint's extras raised by h·Fv of its velocity coordinate (the joints'
+                # coordinates are not all of v for a floating base: nq ≠ nv)
+                fvs = self._fv[self._extras_at]
                 extras = [
                     e.merged(rotor_inertia=e.armature + h * fv) if fv > 0.0 else e
-                    for e, fv in zip(model.extras, self._fv, strict=True)
+                    for e, fv in zip(model.extras, fvs, strict=True)
                 ]
                 model = model.with_parameters(extras=extras)
             found = (model, model.make_data())

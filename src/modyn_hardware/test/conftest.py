@@ -27,6 +27,60 @@ def planar_2r_xml(planar_xml) -> str:  # noqa: F811 - the imported fixture
     return planar_xml
 
 
+#: a floating-base robot (URDF root joint ``floating``: world → torso) with a two-joint leg,
+#: small enough for the floating-base node and plant tests (issue 14)
+FLYER = """<robot name="flyer">
+  <link name="world"/>
+  <joint name="base_joint" type="floating">
+    <parent link="world"/>
+    <child link="torso"/>
+  </joint>
+  <link name="torso">
+    <inertial>
+      <origin xyz="0.01 -0.02 0.03" rpy="0 0 0"/>
+      <mass value="3.0"/>
+      <inertia ixx="0.05" ixy="0.001" ixz="0.002" iyy="0.04" iyz="0.003" izz="0.03"/>
+    </inertial>
+  </link>
+  <link name="upper">
+    <inertial>
+      <origin xyz="0 0 -0.1" rpy="0 0 0"/>
+      <mass value="0.8"/>
+      <inertia ixx="0.004" ixy="0" ixz="0" iyy="0.004" iyz="0" izz="0.001"/>
+    </inertial>
+  </link>
+  <link name="lower">
+    <inertial>
+      <origin xyz="0 0 -0.1" rpy="0 0 0"/>
+      <mass value="0.5"/>
+      <inertia ixx="0.002" ixy="0" ixz="0" iyy="0.002" iyz="0" izz="0.0005"/>
+    </inertial>
+  </link>
+  <joint name="hip" type="revolute">
+    <parent link="torso"/>
+    <child link="upper"/>
+    <origin xyz="0.1 0.05 -0.05" rpy="0 0 0"/>
+    <axis xyz="0 1 0"/>
+    <limit lower="-2" upper="2" effort="20" velocity="10"/>
+  </joint>
+  <joint name="knee" type="revolute">
+    <parent link="upper"/>
+    <child link="lower"/>
+    <origin xyz="0 0 -0.2" rpy="0 0 0"/>
+    <axis xyz="0 1 0"/>
+    <limit lower="-2" upper="2" effort="20" velocity="10"/>
+  </joint>
+</robot>
+"""
+
+
+@pytest.fixture(scope="session")
+def flyer_xml() -> str:
+    """URDF XML of the floating "flyer": base ``torso`` (joint ``base_joint``), joints hip, knee,
+    foot point 0.2 m below ``lower``'s origin."""
+    return FLYER
+
+
 @pytest.fixture(scope="session")
 def rx90_extras(urdf_dir) -> str:  # noqa: F811 - the imported fixture
     return str(urdf_dir / "rx90_extras.yaml")

@@ -190,6 +190,17 @@ class FloatingBaseModel:
             self.limb_model.with_gravity(gravity), self.root_params, self.prefix
         )
 
+    @property
+    def extras(self):
+        """The joints' extras (rotor inertia, friction), ``joint_names`` order (the limbs')."""
+        return self.limb_model.extras
+
+    def with_parameters(self, inertial_parameters=None, extras=None) -> FloatingBaseModel:
+        """The same robot with other limb inertial parameters (n, 10) and/or joint extras (n);
+        the base body's parameters kept (used by the built-in plant's implicit damping)."""
+        limbs = self.limb_model.with_parameters(inertial_parameters, extras)
+        return FloatingBaseModel(limbs, self.root_params, self.prefix)
+
     # ------------------------------------------------------------------ sizes and names
     @property
     def nq(self) -> int:
