@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ..checks import checked_array
 from ..data import Data
 from ..errors import InertiaError, StateError
 from ..kinematics import forward_kinematics
@@ -258,27 +259,7 @@ class FloatingBaseModel:
 
     # ------------------------------------------------------------------ checks
     def _check(self, name: str, x, names, allow_none: bool) -> np.ndarray | None:
-        if x is None:
-            if allow_none:
-                return None
-            raise StateError(f"{name} is required")
-        if type(x) is np.ndarray and x.dtype == np.float64:
-            arr = x
-        else:
-            try:
-                arr = np.asarray(x, dtype=float)
-            except (TypeError, ValueError):
-                raise StateError(f"{name} must be numbers, got {x!r}") from None
-        size = len(names)
-        if arr.shape[-1:] != (size,):
-            raise StateError(
-                f"{name} must have last dimension {size} ({list(names)}) for model "
-                f"'{self.name}', got shape {arr.shape}"
-            )
-        if not np.isfinite(arr).all():
-            bad = tuple(np.argwhere(~np.isfinite(arr))[0])
-            raise StateError(f"{name} has a non-finite value at '{names[bad[-1]]}': {arr[bad]}")
-        return arr
+        return checked_array(name, x, names, allow_none=allow_none, model=self.name)
 
     def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
         """``x`` (..., nq) finite, with a unit base quaternion (|‖Q‖ − 1| ≤ 1e-6), or

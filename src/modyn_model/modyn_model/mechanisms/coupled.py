@@ -54,6 +54,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from ..checks import checked_array
 from ..data import Data
 from ..dynamics.friction import friction_torques
 from ..errors import JointError, StateError, UnsupportedError
@@ -356,29 +357,9 @@ class CoupledJointsModel:
     # ------------------------------------------------------------------ checks
     def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
         """``x`` (..., n) as finite floats, or :class:`StateError` naming the coordinate."""
-        if x is None:
-            if allow_none:
-                return None
-            raise StateError(f"{name} is required")
-        if type(x) is np.ndarray and x.dtype == np.float64:
-            arr = x
-        else:
-            try:
-                arr = np.asarray(x, dtype=float)
-            except (TypeError, ValueError):
-                raise StateError(f"{name} must be numbers, got {x!r}") from None
-        n = len(self._names)
-        if arr.shape[-1:] != (n,):
-            raise StateError(
-                f"{name} must have last dimension {n} (coordinates {list(self._names)}) for "
-                f"model '{self.name}', got shape {arr.shape}"
-            )
-        if not np.isfinite(arr).all():
-            bad = tuple(np.argwhere(~np.isfinite(arr))[0])
-            raise StateError(
-                f"{name} has a non-finite value at '{self._names[bad[-1]]}': {arr[bad]}"
-            )
-        return arr
+        return checked_array(
+            name, x, self._names, allow_none=allow_none, what="coordinate", model=self.name
+        )
 
     check_velocity = check_state
     check_actuation = check_state
