@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from modyn_model import ModelError
 from modyn_model.contract import is_identity_actuation
 
 __all__ = ["ActuatorMap", "identity_actuation"]
@@ -32,6 +33,9 @@ class ActuatorMap:
       answer;
     * otherwise the least-squares solution of Sᵀ(q) u = τ; a τ component that no actuator
       reaches is dropped (:attr:`unheld` names those velocity coordinates).
+
+    When ``actuation_solve`` fails (a ``ModelError``: the actuators and constraints together
+    cannot produce τ) the least-squares u of Sᵀu + Jᵀλ = τ is used, so that a hold never stops.
 
     Parameters
     ----------
@@ -67,12 +71,23 @@ class ActuatorMap:
             name for j, name in enumerate(model.velocity_names) if abs(proj[j, j] - 1.0) > 1e-9
         )
 
+    def _least_squares(self, q, tau) -> np.ndarray:
+        model = self.model
+        st = np.asarray(model.actuation_matrix(q), dtype=float).T
+        jt = np.asarray(model.constraint_jacobian(q), dtype=float).T
+        return np.linalg.lstsq(np.hstack([st, jt]), tau, rcond=None)[0][: model.nu]
+
     def forces(self, q, tau) -> np.ndarray:
         """u (nu) for the generalized forces ``tau`` (nv) at configuration ``q`` (nq)."""
         if self.identity:
             np.copyto(self.u, tau)
         elif self._solve is not None:
-            self.u[:] = self._solve(q, tau)
+            try:
+                self.u[:] = self._solve(q, tau)
+            except ModelError:
+                # the actuators and constraints cannot produce τ (a robot hanging from one pinned
+                # foot): the least-squares u of Sᵀu + Jᵀλ = τ, the best they can do
+                self.u[:] = self._least_squares(q, tau)
         else:
             s = np.asarray(self.model.actuation_matrix(q), dtype=float)
             self.u[:] = np.linalg.lstsq(s.T, tau, rcond=None)[0]

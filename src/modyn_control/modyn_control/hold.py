@@ -7,9 +7,17 @@ In the generalized forces of any mechanism (the mechanism contract, nv of them),
     matrix form:     τ = Q(q) + A(q_h) [ω² Δ − 2 ζ ω v]          (every mode: bandwidth ω, ratio ζ)
 
 then the actuator forces u with Sᵀ(q) u = τ (:meth:`MechanismModel.actuation_matrix`): u = τ for
-an arm (S = I), the least-squares solution otherwise. A coordinate no actuator reaches (a row of
+an arm (S = I), the least-squares solution otherwise (:class:`~modyn_control.actuation.ActuatorMap`). A coordinate no actuator reaches (a row of
 the null space of S, e.g. a free-floating base) cannot be held: :attr:`HoldLaw.unheld` names it
 and the hold acts on the others; the nodes log that sentence when the hold starts.
+
+A model with constraints (``modyn_model.constraints``: e.g. a floating robot with its feet on
+the ground) also has constraint forces to carry what no actuator reaches: the actuator forces
+are then those of least norm with Sᵀu + Jᵀλ = τ (the model's ``actuation_solve``, through
+:class:`~modyn_control.actuation.ActuatorMap`), so that the torso's weight is carried by the
+feet and the hold's τ produces the constraint-consistent acceleration closest to its own (in
+the metric of A). Where the actuators and the constraints together cannot produce τ (a robot
+hanging from one pinned foot, a pendulum) the least-squares u of the same system is used.
 
 The pose is captured once (:meth:`HoldLaw.capture`), with A(q_h) for the matrix form; the
 per-tick :meth:`HoldLaw.effort` allocates nothing for a tree model (S = I).
