@@ -27,12 +27,13 @@ Asserted (measured on this machine, MuJoCo / built-in):
 
 from __future__ import annotations
 
+import importlib.metadata
+
 import numpy as np
 import pytest
 
 pytest.importorskip("rclpy")
 pytest.importorskip("mujoco")
-pytest.importorskip("example_robot_data")
 
 from modyn_bringup.push_episode import run_push_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
@@ -45,6 +46,10 @@ SYSTEMS = ("solo12_standing_sim", "solo12_standing_mujoco")
 
 @pytest.fixture(scope="module")
 def episodes(tmp_path_factory):
+    try:
+        importlib.metadata.distribution("example-robot-data")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("example-robot-data is not installed (pip install example-robot-data)")
     out = {}
     for name in SYSTEMS:
         spec = load_system(name)
