@@ -8,8 +8,8 @@ A :class:`modyn_model.constraints.ConstrainedModel` holds named holonomic constr
 * ``FrameContact(frame, anchor_pose)``: the frame stays at the world pose → ``weld``, body1 =
   the frame's body, body2 = the world, anchor = the anchor position, relative pose such that the
   residual vanishes at the anchor pose;
-* ``LoopClosure(frame_a, frame_b, dim)``: origin of b on origin of a (``connect``, body1 = b,
-  body2 = a, both anchors 0) or the frames aligned too (``weld``, relative pose the identity).
+* ``LoopClosure``: refused for now (a ``connect``/``weld`` between the two bodies would express
+  it, but no reference run checks it yet: a planar linkage needs a subset of the rows).
 
 The frames are URDF links: MuJoCo's URDF importer makes each one a body whose frame is the
 link's frame (the MJCF keeps every link a body, and MuJoCo does not fuse a body an equality
@@ -29,8 +29,8 @@ the joints by name) it is g = J_cᵀ λ with J_c the constraint's rows of the co
 
     λ = argmin ‖J_cᵀ λ − g‖ (exact when J_c has full row rank)
 
-is the force (3) or wrench [f; m] (6) ON THE ROBOT at the point, world axes (CONTRACT14's λ, on
-body b for a loop closure), whatever MuJoCo's own row conventions are.
+is the force (3) or wrench [f; m] (6) ON THE ROBOT at the point, world axes (CONTRACT14's λ),
+whatever MuJoCo's own row conventions are.
 """
 
 from __future__ import annotations
@@ -62,7 +62,14 @@ def _check(model, c) -> None:
             f"rows {list(c.rows)}: MuJoCo has no equality for a subset of a contact's rows: use "
             "plant 'simulated'"
         )
-    if _kind(c) not in ("PointContact", "FrameContact", "LoopClosure"):
+    if _kind(c) == "LoopClosure":
+        # a connect/weld between the two bodies would do, but no reference run checks it yet (a
+        # planar linkage needs a row subset, which MuJoCo has not): refused rather than untested
+        raise PlantError(
+            f"mujoco plant: constraint '{c.name}' of model '{model.name}' is a loop closure, "
+            "which the MuJoCo plant does not build yet: use plant 'simulated'"
+        )
+    if _kind(c) not in ("PointContact", "FrameContact"):
         raise PlantError(
             f"mujoco plant: constraint '{c.name}' of model '{model.name}' is a {_kind(c)}, which "
             "the MuJoCo plant does not build: use plant 'simulated'"
@@ -84,12 +91,8 @@ def add_constraint_equalities(mujoco, spec, model) -> list[str]:
                     f"mujoco plant: constraint '{c.name}': frame '{f}' is not a body of the MJCF "
                     "(the MuJoCo plant attaches equalities to URDF links)"
                 )
-        kind = _kind(c)
-        weld = kind == "FrameContact" or (kind == "LoopClosure" and c.full_dim == 6)
-        if kind == "LoopClosure":
-            b1, b2 = c.frame_b, c.frame_a
-        else:
-            b1, b2 = c.frame, "world"
+        weld = _kind(c) == "FrameContact"
+        b1, b2 = c.frame, "world"
         spec.add_equality(
             name=c.name,
             type=mujoco.mjtEq.mjEQ_WELD if weld else mujoco.mjtEq.mjEQ_CONNECT,
@@ -131,9 +134,6 @@ def set_constraint_data(mujoco, m, model) -> np.ndarray:
             data[0:3] = a[:3, 3]
             data[6:10] = _quat_of(a[:3, :3].T)
             data[10] = 1.0  # torquescale
-        elif c.full_dim == 6:  # loop closure, frames coincide
-            data[6] = 1.0
-            data[10] = 1.0
         ids.append(e)
     ids = np.array(ids, dtype=int)
     if ids.size:
