@@ -588,12 +588,17 @@ class MujocoPlant(Plant):
     mimic_residual : float
         For a coupled-joints model (mimic joints): the largest |q_m − (k q_j + o)| (rad or m)
         seen after any step, MuJoCo's equality constraint being soft; 0 otherwise.
+    constrained : bool
+        The model has constraints (``constraint_names``): point and frame contacts are MuJoCo
+        ``connect`` / ``weld`` equalities (:mod:`modyn_hardware.mujoco_constraints`), their
+        forces in :meth:`constraint_forces`, the drift in :meth:`diagnostics`.
 
     Raises
     ------
     PlantError
         MuJoCo is not installed, rejects the description, or its degrees of freedom are not
-        exactly the model's joints; an unknown integrator; a model that is not a URDF tree
+        exactly the model's joints; an unknown integrator; a constraint MuJoCo cannot express
+        (a loop closure, a subset of a contact's rows); a model that is not a URDF tree
         (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3).
     """
 
