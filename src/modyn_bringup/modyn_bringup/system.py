@@ -206,8 +206,8 @@ def mechanism_description(path: Path, where: str = "robot.model") -> str:
     """The YAML text of the mechanism file ``path``, self-contained, for ``robot_description``.
 
     A node reads the text without the file's directory, so relative paths inside are made
-    absolute first (relative to the file): for the built-in kinds their path fields (``file``,
-    ``extras``); for any other kind, each top-level string that names an existing file next to
+    absolute first (relative to the file; ``package://`` resolved as for ``robot.urdf``): for the
+    built-in kinds their path fields (``file``, ``extras``); for any other kind, each top-level string that names an existing file next to
     the mechanism file (a kind's own data files). A URDF file (XML) is returned as it is. The
     model is built once (:func:`modyn_model.load_model`), so that a bad file fails here.
 
@@ -236,6 +236,9 @@ def mechanism_description(path: Path, where: str = "robot.model") -> str:
             if key in ("kind", "name") or not isinstance(value, str) or "\n" in value:
                 continue
             if fields is not None and key not in fields:
+                continue
+            if value.startswith("package://"):  # e.g. a URDF of example-robot-data
+                data[key] = str(resolve_package_uri(value))
                 continue
             p = Path(os.path.expandvars(os.path.expanduser(value)))
             if p.is_absolute() or (fields is None and not (path.parent / p).is_file()):

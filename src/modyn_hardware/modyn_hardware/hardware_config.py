@@ -66,6 +66,10 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "'lockstep': advance one step per answered joint_states message; "
         "'realtime': step on a wall-clock timer at 'rate'",
     ),
+    "push_duration": (
+        0.1,
+        "how long (s of plant time) a wrench received on ~/push is applied (simulated plants)",
+    ),
     "rate": (1000.0, "plant and control rate (Hz); the step dt = 1/rate, in whole nanoseconds"),
     "integrator": (
         "rk4",
@@ -556,6 +560,29 @@ def _frozen(values) -> np.ndarray:
     return out
 
 
+def mujoco_urdf_source(description: str) -> str:
+    """The URDF (XML text or file path) the MuJoCo plant builds from ``robot_description``: the
+    text itself when it is a URDF, the ``file`` / ``xml`` of a ``kind: urdf`` mechanism file
+    (e.g. a floating robot with contacts, config/mechanisms/); ConfigError otherwise."""
+    if description.lstrip().startswith("<"):
+        return description
+    import yaml
+
+    try:
+        data = yaml.safe_load(description)
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"parameter robot_description: neither a URDF nor YAML: {exc}") from None
+    if isinstance(data, dict) and data.get("kind") == "urdf":
+        for key in ("xml", "file"):
+            if isinstance(data.get(key), str):
+                return data[key]
+    kind = data.get("kind") if isinstance(data, dict) else None
+    raise ConfigError(
+        f"parameter plant: 'mujoco' needs a URDF: robot_description is a mechanism file of kind "
+        f"{kind!r}; only 'kind: urdf' (with file or xml) gives one"
+    )
+
+
 def make_plant(config: Config, model) -> Plant:
     """The plant named by ``config.plant``, at ``config.initial_positions``, at rest.
 
@@ -574,7 +601,7 @@ def make_plant(config: Config, model) -> Plant:
         try:
             return MujocoPlant(
                 model,
-                config.robot_description,
+                mujoco_urdf_source(config.robot_description),
                 config.integrator,
                 q0=config.initial_positions,
                 geometry=config.mujoco_geometry,

@@ -8,7 +8,9 @@ every change; the generator refuses goals and the controller drops its trajector
 not OK); it applies the ``effort_command`` messages (sensor_msgs/JointState: ``name`` +
 ``effort``) it receives, within the joint limits (:mod:`modyn_hardware.safety`), and offers ``~/reset`` (std_srvs/Trigger: clear
 a latched fault), ``~/reset_plant`` (Trigger: move a simulated plant back to
-``initial_positions``) and ``~/enable`` (std_srvs/SetBool: arm or disarm the output).
+``initial_positions``) and ``~/enable`` (std_srvs/SetBool: arm or disarm the output); a
+simulated plant can be pushed through ``~/push`` (geometry_msgs/WrenchStamped, for tests and
+demos: :meth:`Plant.push`).
 
 Two modes:
 
@@ -201,6 +203,7 @@ class HardwareInterfaceNode(Node):
         self._pub_status = self.create_publisher(DiagnosticStatus, "hardware_status", LATCHED_QOS)
         self.supervisor = sup = Supervisor(cfg, model, self.plant, self)
         self.create_subscription(JointState, "effort_command", self._on_command, STATE_QOS)
+        self.create_subscription(WrenchStamped, "~/push", self._on_push, 10)
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
         self.create_service(SetBool, "~/enable", self._on_enable)
@@ -403,6 +406,33 @@ class HardwareInterfaceNode(Node):
         rx_ns = time.monotonic_ns()
         stamp = msg.header.stamp
         self.supervisor.on_command(msg.name, msg.effort, stamp.sec * _NS + stamp.nanosec, rx_ns)
+
+    def _on_push(self, msg: WrenchStamped) -> None:
+        """A disturbance for tests and demos: ``header.frame_id`` a frame of the model, the
+        wrench (N, N·m) in world axes about the frame's origin, applied for ``push_duration``
+        s of plant time (:meth:`Plant.push`). Plants that cannot be pushed (hardware): a
+        warning, nothing applied. A bad message: a warning naming the problem."""
+        if not getattr(self.plant, "can_push", False):
+            self.get_logger().warning(
+                f"~/push ignored: the {self.config.plant} plant cannot be pushed (simulated "
+                "plants only)"
+            )
+            return
+        duration = self.get_parameter("push_duration").value
+        f, m = msg.wrench.force, msg.wrench.torque
+        try:
+            if not isinstance(duration, (int, float)) or isinstance(duration, bool):
+                raise PlantError(f"parameter push_duration must be a number, got {duration!r}")
+            self.plant.push(
+                msg.header.frame_id, [f.x, f.y, f.z], float(duration), torque=[m.x, m.y, m.z]
+            )
+        except PlantError as exc:
+            self.get_logger().warning(f"~/push ignored: {exc}")
+            return
+        self.get_logger().info(
+            f"~/push: force {[f.x, f.y, f.z]} N, moment {[m.x, m.y, m.z]} N·m at "
+            f"'{msg.header.frame_id}' for {float(duration):g} s"
+        )
 
     def on_shutdown(self) -> None:
         """Called once by run_node when the node stops (signal or error), before it is

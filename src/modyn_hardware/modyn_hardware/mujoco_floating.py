@@ -95,7 +95,7 @@ def wrench_to_mujoco(q: np.ndarray, tau: np.ndarray) -> np.ndarray:
     return out
 
 
-def add_free_joint(mujoco, xml: str, body: str, name: str):
+def add_free_joint(mujoco, xml: str, body: str, name: str, edit=None):
     """Compile ``xml`` (MJCF or URDF text) with a free joint named ``name`` on ``body``.
 
     MuJoCo's URDF importer makes the root link a body welded to the world (and drops a
@@ -119,6 +119,9 @@ def add_free_joint(mujoco, xml: str, body: str, name: str):
     ``body_inertia`` / ``body_iquat``; mass and centre of mass are unchanged). A composite
     that is still not positive definite is refused.
 
+    ``edit(spec)``, when given, is called before compiling (the plant adds its constraint
+    equalities there).
+
     Raises
     ------
     ValueError
@@ -139,6 +142,8 @@ def add_free_joint(mujoco, xml: str, body: str, name: str):
         scale = max(float(np.abs(I0).max()), 1e-12)
         placeholder = np.eye(3) * scale
         found.fullinertia = [scale, scale, scale, 0.0, 0.0, 0.0]
+    if edit is not None:
+        edit(spec)
     m = spec.compile()
     if placeholder is not None:
         _correct_inertia(

@@ -109,8 +109,9 @@ from modyn_model import ModelError, RobotModel
 from modyn_model.urdf import read_urdf_text
 
 from .checks import checked_vector
+from .mujoco_constraints import ConstraintForces, add_constraint_equalities, set_constraint_data
 from .mujoco_floating import FREE_NQ, FREE_NV, add_free_joint, quaternion_matrix
-from .plant import Plant, PlantError, PlantState
+from .plant import Plant, PlantError, PlantState, checked_push
 from .simulated import INTEGRATORS
 
 __all__ = [
@@ -587,12 +588,17 @@ class MujocoPlant(Plant):
     mimic_residual : float
         For a coupled-joints model (mimic joints): the largest |q_m − (k q_j + o)| (rad or m)
         seen after any step, MuJoCo's equality constraint being soft; 0 otherwise.
+    constrained : bool
+        The model has constraints (``constraint_names``): point and frame contacts are MuJoCo
+        ``connect`` / ``weld`` equalities (:mod:`modyn_hardware.mujoco_constraints`), their
+        forces in :meth:`constraint_forces`, the drift in :meth:`diagnostics`.
 
     Raises
     ------
     PlantError
         MuJoCo is not installed, rejects the description, or its degrees of freedom are not
-        exactly the model's joints; an unknown integrator; a model that is not a URDF tree
+        exactly the model's joints; an unknown integrator; a constraint MuJoCo cannot express
+        (a loop closure, a subset of a contact's rows); a model that is not a URDF tree
         (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3).
     """
 
@@ -609,13 +615,8 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
-        constraints = tuple(getattr(model, "constraint_names", ()))
-        if constraints:  # a wrapper would hand over its inner model's tree: refuse, not ignore
-            raise PlantError(
-                f"mujoco plant: model '{model.name}' ({model.source}) has constraints "
-                f"{list(constraints)}, which the MuJoCo plant does not build (no equality "
-                "constraints for them yet): use plant 'simulated'"
-            )
+        # a constrained model: its constraints become MuJoCo equalities (mujoco_constraints)
+        self.constrained = bool(getattr(model, "constraint_names", ()))
         self.floating_base = floating = bool(getattr(model, "floating_base", False))
         # the URDF tree MuJoCo builds: the model, a coupled model's full tree or a floating
         # model's limbs
@@ -635,9 +636,18 @@ class MujocoPlant(Plant):
         self.geometry = geometry
         xml, self.notes = mujoco_urdf(urdf, tree, geometry=geometry, mesh_dirs=mesh_dirs)
         free_name = str(model.coordinate_names[0]).rsplit(".", 1)[0] if floating else ""
+        edit = (
+            (lambda spec: add_constraint_equalities(mujoco, spec, model))
+            if self.constrained
+            else None
+        )
         try:
             if floating:  # MuJoCo's URDF import welds the root link: a free joint on it
-                m = add_free_joint(mujoco, xml, tree.root, free_name)
+                m = add_free_joint(mujoco, xml, tree.root, free_name, edit=edit)
+            elif edit is not None:
+                spec = mujoco.MjSpec.from_string(xml)
+                edit(spec)
+                m = spec.compile()
             else:
                 m = mujoco.MjModel.from_xml_string(xml)
         except ValueError as exc:  # MuJoCo's compiler errors
@@ -685,6 +695,24 @@ class MujocoPlant(Plant):
         self._mimic_work = (np.zeros(n), np.zeros(n_tree), np.zeros(n_tree))
         if self._mimic_eq.size:
             m.eq_solimp[self._mimic_eq, :2] = _MIMIC_IMPEDANCE
+        # constraint equalities: anchors from the constraints, stiff; forces read back dense
+        self._constraint_eq = np.zeros(0, dtype=int)
+        self._forces = None
+        if self.constrained:
+            self._constraint_eq = set_constraint_data(mujoco, m, model)
+            m.opt.jacobian = mujoco.mjtJacobian.mjJAC_DENSE
+            self._forces = ConstraintForces(
+                mujoco,
+                model,
+                self._constraint_eq,
+                self.dof_index,
+                self.free_dof,
+                self._coupling[0] if self._coupling is not None else None,
+                self._tree_dof,
+            )
+        # a push (push()): the MuJoCo body, world force and moment about the frame origin, and
+        # the plant time it ends
+        self._push: tuple[int, np.ndarray, np.ndarray, float] | None = None
 
         # contacts only robot vs environment: a pair (a, b) is tested when contype_a &
         # conaffinity_b or contype_b & conaffinity_a is nonzero; robot geoms have contype 0,
@@ -804,6 +832,59 @@ class MujocoPlant(Plant):
             q, v = d.qpos[self.qpos_index], d.qvel[self.dof_index]
         return PlantState.snapshot(self._time, q, v, self._tau)
 
+    def diagnostics(self) -> dict:
+        """A constrained model's drift: its ``diagnostics(q, v)`` (largest position / velocity
+        residual per constraint, keys ``model.<constraint>.position`` / ``.velocity``) at the
+        current state, as the built-in plant reports it; else empty."""
+        if not self.constrained:
+            return {}
+        s = self.read()
+        return {f"model.{k}": v for k, v in self.model.diagnostics(s.position, s.velocity).items()}
+
+    def constraint_forces(self) -> dict[str, np.ndarray]:
+        """λ by constraint name (N, N·m; on the robot, world axes, CONTRACT14) at the current
+        state under the written effort (and a push in progress): MuJoCo's equality forces of a
+        forward pass at this state, mapped as :mod:`mujoco_constraints` describes."""
+        if self._forces is None:
+            return {}
+        m, d = self.mj_model, self.mj_data
+        if self._push is not None:
+            self._apply_push(m, d)
+        self._mj.mj_forward(m, d)
+        return self._forces.forces(m, d, self.read().position)
+
+    can_push = True
+
+    def push(self, frame: str, force, duration: float, torque=None) -> None:
+        """Apply ``force`` (3, N, world axes) at the origin of ``frame`` and ``torque`` (3, N·m,
+        world axes) for ``duration`` s of plant time from now, through MuJoCo's
+        ``xfrc_applied`` of the frame's body (a force at the body's centre of mass: the moment is
+        shifted there, m + (p − c) × f, from the kinematics at the start of each step). A new
+        push replaces one in progress.
+
+        Raises
+        ------
+        PlantError
+            An unknown frame or a frame that is no MuJoCo body; bad numbers.
+        """
+        frames = tuple(getattr(self.model, "frame_names", ())) or (self._tree.root,)
+        frame, wrench, duration = checked_push(frame, force, duration, torque, frames)
+        body = self._mj.mj_name2id(self.mj_model, self._mj.mjtObj.mjOBJ_BODY, frame)
+        if body < 0:
+            raise PlantError(
+                f"push: frame '{frame}' is not a MuJoCo body (a link MuJoCo fused into its parent)"
+            )
+        self.mj_data.xfrc_applied[:] = 0.0
+        self._push = (int(body), wrench[:3].copy(), wrench[3:].copy(), self._time + duration)
+
+    def _apply_push(self, m, d) -> None:
+        body, f, moment, _ = self._push
+        self._mj.mj_kinematics(m, d)
+        self._mj.mj_comPos(m, d)
+        out = d.xfrc_applied[body]
+        out[:3] = f
+        out[3:] = moment + np.cross(d.xpos[body] - d.xipos[body], f)
+
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.
 
@@ -837,9 +918,13 @@ class MujocoPlant(Plant):
             m.dof_solref[:, 0] = 2.0 * dt
             if self._mimic_eq.size:
                 m.eq_solref[self._mimic_eq, 0] = 2.0 * dt
+            if self._constraint_eq.size:
+                m.eq_solref[self._constraint_eq, 0] = 2.0 * dt
             self._check_damping(dt)
         np.copyto(self._q_saved, d.qpos)
         np.copyto(self._v_saved, d.qvel)
+        if self._push is not None:
+            self._apply_push(m, d)
         self._mj.mj_step(m, d)
         warnings = self._bad_acc.number + self._bad_pos.number + self._bad_vel.number
         if warnings != self._warnings or not math.isfinite(d.qpos.sum() + d.qvel.sum()):
@@ -852,6 +937,9 @@ class MujocoPlant(Plant):
                 "MuJoCo); reduce the step or the gains"
             )
         self._time += dt
+        if self._push is not None and self._time >= self._push[3] - 1e-12:
+            self._push = None
+            d.xfrc_applied[:] = 0.0
         if self._coupling is not None:  # q_f − (G q + b) into preallocated buffers
             g, b = self._coupling
             q_ind, q_tree, res = self._mimic_work
@@ -895,6 +983,8 @@ class MujocoPlant(Plant):
         d.qacc_warmstart[:] = 0.0
         self._tau.fill(0.0)
         d.qfrc_applied[:] = 0.0
+        d.xfrc_applied[:] = 0.0
+        self._push = None
 
     # ------------------------------------------------------------------ internals
     def _reset_floating(self, q0, v0) -> None:
@@ -925,6 +1015,8 @@ class MujocoPlant(Plant):
         d.qacc_warmstart[:] = 0.0
         self._tau.fill(0.0)
         d.qfrc_applied[:] = 0.0
+        d.xfrc_applied[:] = 0.0
+        self._push = None
 
     def _check_damping(self, dt: float) -> None:
         """Warn (log and :attr:`notes`) when ``rk4`` at step ``dt`` is unstable for the damping.

@@ -25,7 +25,7 @@ import numpy as np
 
 from modyn_model.errors import ModynError
 
-__all__ = ["Plant", "PlantState", "PlantError"]
+__all__ = ["Plant", "PlantState", "PlantError", "checked_push"]
 
 
 class PlantError(ModynError):
@@ -144,6 +144,16 @@ class Plant(ABC):
         by constraint name: what a plant of a constrained model can report. Default: none."""
         return {}
 
+    #: whether :meth:`push` is implemented (the simulated plants)
+    can_push = False
+
+    def push(self, frame: str, force, duration: float, torque=None) -> None:
+        """Apply the force ``force`` (3, N, world axes) at the origin of ``frame`` and the moment
+        ``torque`` (3, N·m, world axes; default 0) for ``duration`` seconds of plant time from
+        now (a disturbance for tests and demos). Only simulated plants can; default: PlantError.
+        """
+        raise PlantError(f"{type(self).__name__} cannot be pushed (simulated plants only)")
+
     @abstractmethod
     def read(self) -> PlantState:
         """The current state (a snapshot the caller may keep)."""
@@ -166,3 +176,29 @@ class Plant(ABC):
     ) -> None:
         """Move to configuration ``q0`` (nq) with velocity ``v0`` (nv; default: at rest), effort
         zero."""
+
+
+def checked_push(frame, force, duration, torque, frames) -> tuple[str, np.ndarray, float]:
+    """The arguments of :meth:`Plant.push` checked: (frame, wrench [f; m] (6), duration).
+
+    Raises
+    ------
+    PlantError
+        An unknown frame (the known ones listed), a force or torque that is not 3 finite
+        numbers, a duration that is not a positive finite number of seconds.
+    """
+    frame = str(frame)
+    if frame not in frames:
+        raise PlantError(f"push: no frame '{frame}'; frames are {sorted(frames)}")
+    wrench = np.zeros(6)
+    for name, value, at in (("force", force, 0), ("torque", torque, 3)):
+        if value is None:
+            continue
+        arr = np.asarray(value, dtype=float)
+        if arr.shape != (3,) or not np.all(np.isfinite(arr)):
+            raise PlantError(f"push: {name} must be 3 finite numbers (world axes), got {value!r}")
+        wrench[at : at + 3] = arr
+    duration = float(duration)
+    if not (duration > 0.0 and np.isfinite(duration)):
+        raise PlantError(f"push: duration must be a positive number of seconds, got {duration!r}")
+    return frame, wrench, duration

@@ -106,7 +106,7 @@ from modyn_model import algorithms as alg
 
 from .checks import checked_vector, is_identity_actuation, is_vector_space
 from .implicit_friction import solve_dry_friction
-from .plant import Plant, PlantError, PlantState
+from .plant import Plant, PlantError, PlantState, checked_push
 
 __all__ = ["SimulatedPlant", "INTEGRATORS", "is_vector_space", "is_identity_actuation"]
 
@@ -213,6 +213,10 @@ class SimulatedPlant(Plant):
         self._v = np.zeros(n)
         # τ (nv): the generalized forces; with S = I the written effort itself
         self._tau = np.zeros(n)
+        # a push (push()): (frame, wrench [f; m] world axes, end time), its J(q)ᵀ w, and τ + it
+        self._push: tuple[str, np.ndarray, float] | None = None
+        self._push_tau = np.zeros(n)
+        self._tau_pushed = np.zeros(n)
         self._cmd = self._tau if self.identity_actuation else np.zeros(nu)  # u (nu), as written
         arm = self.vector_space and self.identity_actuation  # messages name joints, as always
         self._effort_names = (tuple(model.actuator_names), "joint" if arm else "actuator")
@@ -369,6 +373,8 @@ class SimulatedPlant(Plant):
         """
         if not (dt > 0.0 and math.isfinite(dt)):
             raise PlantError(f"dt must be a positive finite number of seconds, got {dt!r}")
+        if self._push is not None:
+            self._update_push()
         try:
             dq, dv = self._step(dt)
         except ModelError as exc:  # a stage state went non-finite
@@ -420,6 +426,7 @@ class SimulatedPlant(Plant):
             self._v[:] = v
         self._cmd.fill(0.0)
         self._tau.fill(0.0)
+        self._push = None
 
     # ------------------------------------------------------------------ internals
     def _checked(self, name: str, x, names=None, kind: str = "joint") -> np.ndarray:
@@ -447,11 +454,47 @@ class SimulatedPlant(Plant):
         return projected
 
     def _generalized(self, q: np.ndarray) -> np.ndarray:
-        """τ = Sᵀ(q) u at configuration q (the written effort itself when S = I)."""
+        """τ = Sᵀ(q) u at configuration q (the written effort itself when S = I), plus the
+        generalized force of a push in progress."""
+        if self._push is not None:
+            if self.identity_actuation:
+                np.add(self._tau, self._push_tau, out=self._tau_pushed)
+            else:
+                np.copyto(self._tau_pushed, self.model.generalized_forces(q, self._cmd))
+                self._tau_pushed += self._push_tau
+            return self._tau_pushed
         if self.identity_actuation:
             return self._tau
         np.copyto(self._tau, self.model.generalized_forces(q, self._cmd))
         return self._tau
+
+    can_push = True
+
+    def push(self, frame: str, force, duration: float, torque=None) -> None:
+        """Apply ``force`` (3, N, world axes) at the origin of ``frame`` and ``torque`` (3, N·m,
+        world axes) for ``duration`` s of plant time from now: the generalized force
+        J(q)ᵀ [f; m] (J the contract's ``frame_jacobian``, world axes, linear part at the frame
+        origin) taken at the start of each step and held over it, as the effort is. A new push
+        replaces one in progress.
+
+        Raises
+        ------
+        PlantError
+            An unknown frame, bad numbers.
+        """
+        frame, wrench, duration = checked_push(
+            frame, force, duration, torque, tuple(self.model.frame_names)
+        )
+        self._push = (frame, wrench, self._time + duration)
+
+    def _update_push(self) -> None:
+        """J(q)ᵀ w at the step's start, or the push ended."""
+        frame, wrench, end = self._push
+        if self._time >= end - 1e-12:
+            self._push = None
+            return
+        jac = np.asarray(self.model.frame_jacobian(self._q, frame), dtype=float)
+        np.matmul(jac.T, wrench, out=self._push_tau)
 
     def _finish(self, w: np.ndarray, h: float) -> np.ndarray:
         """The step's configuration update by velocity ``w`` over ``h``: on a vector space the
@@ -474,7 +517,7 @@ class SimulatedPlant(Plant):
         """q̈(q, q̇, τ) in the workspace buffer (valid until the next call): the full dynamics on
         the plain path; with friction, the frictionless dynamics under τ − μ·sign(q̇_k) − D q̇
         (the dry friction held at its start-of-step value, the viscous one at this stage)."""
-        tau = self._tau if self.identity_actuation else self._generalized(q)
+        tau = self._tau if self.identity_actuation and self._push is None else self._generalized(q)
         if self._plain:
             return alg.forward_dynamics(self.model, self._data, q, v, tau, friction=self.friction)
         eff = self._effort

@@ -17,7 +17,8 @@
   (7e-12 at 1 ms over 0.1 s on solo12; both fourth order against the built-in plant at 0.25 ms);
   a URDF whose root joint is ``floating`` gets a free joint of that name (free fall = closed
   form); the joints' rotor inertia, damping and dry friction land on the joints' dofs (MuJoCo's
-  mass matrix in modyn's velocity coordinates = A(q)); a constrained model is refused.
+  mass matrix in modyn's velocity coordinates = A(q)); a constraint restricted to some rows is refused (the
+  others are built: test_mujoco_constraints.py).
 """
 
 from __future__ import annotations
@@ -243,14 +244,16 @@ def test_mujoco_plant_agrees_with_the_builtin_plant_in_free_flight(solo12):
     assert abs(np.linalg.norm(mj_1ms.position[3:7]) - 1.0) < 1e-12
 
 
-def test_mujoco_plant_refuses_a_constrained_model(solo12):
+def test_mujoco_plant_refuses_a_constraint_it_cannot_build(solo12):
+    """A constrained model is built with MuJoCo equalities (test_mujoco_constraints.py); a
+    contact restricted to some of its rows has no MuJoCo equality and is refused by name."""
     from modyn_hardware.mujoco_plant import MujocoPlant
     from modyn_hardware.plant import PlantError
     from modyn_model.constraints import ConstrainedModel, PointContact
 
     model, path = solo12
-    pinned = ConstrainedModel(model, [PointContact("foot", "FL_FOOT")])
-    with pytest.raises(PlantError, match=r"constraints \['foot'\].*use plant 'simulated'"):
+    pinned = ConstrainedModel(model, [PointContact("foot", "FL_FOOT", rows=(2,))])
+    with pytest.raises(PlantError, match=r"constraint 'foot'.*rows \[2\].*use plant 'simulated'"):
         MujocoPlant(pinned, path)
 
 
