@@ -185,6 +185,13 @@ def test_goals_into_a_latched_fault_are_refused_until_reset(system):
     s.spin_until(lambda: s.hardware[-1].level == DiagnosticStatus.ERROR, "the latched fault")
     fault = s.hardware[-1].message
     assert fault.startswith("fault latched: watchdog: no command for"), fault
+    # hardware_status reaches each node on its own: wait until the generator reports the fault
+    # (its /diagnostics), else a goal sent at once may reach it first (seen once in CI)
+    seen = len(s.diagnostics)
+    s.spin_until(
+        lambda: any(d.get("hardware", "ok") != "ok" for d in s.diagnostics[seen:]),
+        "the generator's diagnostics: the fault",
+    )
     refused = s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1])
     assert refused.level == DiagnosticStatus.ERROR
     assert fault in refused.message and "~/reset" in refused.message, refused.message
