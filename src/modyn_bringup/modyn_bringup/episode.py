@@ -335,6 +335,14 @@ def run_episode(
         final = end + settle
         spin_until(lambda: records and records[-1][0] >= final, "the end of the last motion")
         wall_time = time.monotonic() - wall_start
+        # the controller's reports travel on their own topic from another process: the plant's
+        # states can reach the end while "executing"/"done" are still on the way (seen once in
+        # CI on a loaded machine). Wait, bounded, until every trajectory has an ending report.
+        grace = time.monotonic() + 10.0
+        spin_until(
+            lambda: _all_ended(statuses) or controller_dead() or time.monotonic() > grace,
+            "the controller's last reports",
+        )
     finally:
         executor.shutdown()
         node.destroy_node()
@@ -364,6 +372,25 @@ def run_episode(
         t_first_goal=first_goal,
     )
     return episode
+
+
+#: reports after which the controller says no more about a trajectory
+_ENDINGS = frozenset({"done", "replaced", "superseded", "stopped", "aborted", "refused", "rejected"})
+
+
+def _all_ended(statuses: list[dict]) -> bool:
+    """Every trajectory a controller reported on (by name and stamp) has an ending report."""
+    open_: set = set()
+    for status in statuses:
+        if not status["name"].endswith("/trajectory"):
+            continue
+        values = status["values"]
+        key = (status["name"], values.get("stamp"))
+        if values.get("event") in _ENDINGS:
+            open_.discard(key)
+        else:
+            open_.add(key)
+    return not open_
 
 
 def _duration(seconds: float) -> Duration:
