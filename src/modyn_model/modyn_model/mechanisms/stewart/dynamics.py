@@ -48,6 +48,7 @@ __all__ = [
     "BODIES",
     "TwistTerms",
     "twist_terms",
+    "fast_terms",
     "gm_terms",
     "inverse_dynamics",
     "mass_matrix",
@@ -408,3 +409,142 @@ def potential_energy(params: StewartParameters, x) -> np.ndarray:
     )
 
 
+
+
+# ---------------------------------------------------------------------- the per-tick path
+_I1 = np.array([1, 2, 0])
+_I2 = np.array([2, 0, 1])
+
+
+def _cross(a, b):
+    """a × b over the last axis (fewer numpy calls than np.cross for small arrays)."""
+    return a[..., _I1] * b[..., _I2] - a[..., _I2] * b[..., _I1]
+
+
+def _dot(a, b):
+    return np.einsum("...i,...i->...", a, b)
+
+
+def fast_terms(params: StewartParameters, pos, rot, u=None):
+    """(M, C u, G_B, J_C, l, l̇) with no (6, 3, 6) Jacobian arrays: the control-tick path of
+    the contract model, equal to :func:`twist_terms` (checked in the tests).
+
+    Every body's Jacobian is J_b = A_b W_i with a 3x3 left factor A_b (note §4), so
+    M = Σ_i W_iᵀ Q_i W_i with Q_i = Σ_b A_bᵀ I_b A_b, and C u = Σ_i W_iᵀ z_i with z_i the
+    bodies' A_bᵀ(I_b J̇_b u + K_b ω_b), J̇_b u computed as vectors; W_iᵀ z = [z; p_i × z].
+    ``u`` None: C u and l̇ are None.
+    """
+    pos = np.asarray(pos, dtype=float)
+    rot = np.asarray(rot, dtype=float)
+    p, lvec, length, n = legs(params, pos, rot)
+    inv_l = 1.0 / length
+    frame, vertical, rho = _leg_frame(lvec, n)
+    universal = params.leg_spin == "universal"
+    if universal and vertical.any():
+        legs_v = sorted({f"leg{i + 1}" for i in np.argwhere(vertical)[:, -1]})
+        raise StateError(
+            f"{params.source}: {legs_v} vertical: the U-joint spin of leg_spin 'universal' "
+            "(note §6.10) is undefined for a vertical leg"
+        )
+    nn = n[..., :, None] * n[..., None, :]
+    proj = _EYE3 - nn
+    a_b = (params.cylinder_com * inv_l)[..., None, None]  # J_B = a_b P W
+    a_g = (params.piston_com * inv_l)[..., None, None]  # J_G = (E − a_g P) W
+    d_mat = inv_l[..., None, None] * skew(n)  # J_D = D W
+    safe_rho = np.where(vertical, 1.0, rho)
+    fspin = np.where(vertical, 0.0, lvec[..., 2] * inv_l / safe_rho**2)
+    hvec = np.stack((-lvec[..., 1], lvec[..., 0], np.zeros_like(rho)), axis=-1)
+    if universal:
+        d_mat = d_mat + fspin[..., None, None] * (n[..., :, None] * hvec[..., None, :])
+    i_leg = frame @ (
+        (params.cylinder_inertia + params.piston_inertia)[..., :, None]
+        * np.swapaxes(frame, -1, -2)
+    )
+    mc = params.cylinder_mass[:, None, None]
+    ms = params.piston_mass[:, None, None]
+    q_mat = (
+        (mc * a_b * a_b) * proj
+        + ms * (_EYE3 - (2.0 * a_g - a_g * a_g) * proj)  # (E − aP)² = E − (2a − a²)P
+        + np.swapaxes(d_mat, -1, -2) @ i_leg @ d_mat
+    )
+    pt = skew(p)
+    qp = q_mat @ pt
+    mass = np.zeros(length.shape[:-1] + (6, 6))
+    mass[..., :3, :3] = q_mat.sum(axis=-3) + params.platform_mass * _EYE3
+    mass[..., :3, 3:] = -qp.sum(axis=-3)
+    mass[..., 3:, :3] = (pt @ q_mat).sum(axis=-3)
+    mass[..., 3:, 3:] = -(pt @ qp).sum(axis=-3) + rot @ params.platform_inertia @ np.swapaxes(
+        rot, -1, -2
+    )
+    g = params.gravity
+    # gravity: z_i = −A_Bᵀ m_C g − A_Gᵀ m_S g (P symmetric)
+    pg = g - n * _dot(n, g)[..., None]
+    zg = -(
+        (params.cylinder_mass * params.cylinder_com * inv_l)[..., None] * pg
+        + params.piston_mass[:, None] * (g - (params.piston_com * inv_l)[..., None] * pg)
+    )
+    grav = np.zeros(length.shape[:-1] + (6,))
+    grav[..., :3] = zg.sum(axis=-2) - params.platform_mass * g
+    grav[..., 3:] = _cross(p, zg).sum(axis=-2)
+    jc = np.concatenate((n, _cross(p, n)), axis=-1)
+    if u is None:
+        return mass, None, grav, jc, length, None
+    u = np.asarray(u, dtype=float)
+    v, w = u[..., None, :3], u[..., None, 3:]
+    pd = _cross(w, p)
+    ldv = v + pd  # W u
+    c = _cross(w, pd)  # Ẇ u = ω × ṗ
+    ld = _dot(n, ldv)
+    nd = (ldv - ld[..., None] * n) * inv_l[..., None]
+    ldl2 = (ld * inv_l * inv_l)[..., None]
+    il = inv_l[..., None]
+
+    def proj_of(x):
+        return x - n * _dot(n, x)[..., None]
+
+    def projd_of(x):
+        return -(nd * _dot(n, x)[..., None] + n * _dot(nd, x)[..., None])
+
+    p_ldv = proj_of(ldv)
+    bc = params.cylinder_com[:, None]
+    bs = params.piston_com[:, None]
+    jb_dot_u = bc * ((projd_of(ldv) + proj_of(c)) * il - ldl2 * p_ldv)
+    jg_dot_u = -bs * (projd_of(ldv) * il - ldl2 * p_ldv) + c - bs * il * proj_of(c)
+    n_x_ldv = _cross(n, ldv)
+    omega = n_x_ldv * il  # ω_D = J_D u (⟂ l̂)
+    jd_dot_u = (_cross(nd, ldv) + _cross(n, c)) * il - ldl2 * n_x_ldv
+    spin = fspin * _dot(hvec, ldv)
+    if universal:
+        rd = (lvec[..., 0] * ldv[..., 0] + lvec[..., 1] * ldv[..., 1]) / safe_rho
+        fd = (
+            ldv[..., 2] * inv_l / safe_rho**2
+            - lvec[..., 2] * ld * inv_l**2 / safe_rho**2
+            - 2.0 * lvec[..., 2] * inv_l * rd / safe_rho**3
+        )
+        hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(rho)), axis=-1)
+        omega = omega + spin[..., None] * n
+        jd_dot_u = jd_dot_u + nd * spin[..., None] + n * (
+            fd * _dot(hvec, ldv) + fspin * (_dot(hd, ldv) + _dot(hvec, c))
+        )[..., None]
+        omega_true = omega
+    else:
+        omega_true = omega + spin[..., None] * n
+    iw = np.einsum("...ab,...b->...a", i_leg, omega)
+    # K ω_b = ½(İ ω_b + ω_b × I ω_b), İ ω_b = ω_t × I ω_b − I (ω_t × ω_b) (note §6.9)
+    k_omega = 0.5 * (
+        _cross(omega_true, iw)
+        - np.einsum("...ab,...b->...a", i_leg, _cross(omega_true, omega))
+        + _cross(omega, iw)
+    )
+    rot_vec = np.einsum("...ab,...b->...a", i_leg, jd_dot_u) + k_omega
+    z = (
+        (params.cylinder_mass * params.cylinder_com * inv_l)[..., None] * proj_of(jb_dot_u)
+        + params.piston_mass[:, None] * (jg_dot_u - bs * il * proj_of(jg_dot_u))
+        + np.einsum("...ba,...b->...a", d_mat, rot_vec)
+    )
+    cu = np.zeros(length.shape[:-1] + (6,))
+    ip_w = rot @ params.platform_inertia @ np.swapaxes(rot, -1, -2)
+    wp = u[..., 3:]
+    cu[..., :3] = z.sum(axis=-2)
+    cu[..., 3:] = _cross(p, z).sum(axis=-2) + _cross(wp, np.einsum("...ab,...b->...a", ip_w, wp))
+    return mass, cu, grav, jc, length, ld
