@@ -245,8 +245,8 @@ class StewartParameters:
         if "base_points" in geo or "platform_points" in geo:
             _known(geo, {"base_points", "platform_points"}, "geometry.", source)
             _required(geo, ("base_points", "platform_points"), "geometry.", source)
-            base = _array(geo["base_points"], "geometry.base_points", source)
-            plat = _array(geo["platform_points"], "geometry.platform_points", source)
+            base = _shaped(geo["base_points"], (6, 3), "geometry.base_points", source)
+            plat = _shaped(geo["platform_points"], (6, 3), "geometry.platform_points", source)
         else:
             keys = ("base_radius", "platform_radius", "base_half_angle_deg")
             _known(geo, {*keys, "platform_half_angle_deg"}, "geometry.", source)
