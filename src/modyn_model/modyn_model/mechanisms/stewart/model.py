@@ -28,7 +28,7 @@ import numpy as np
 from ...checks import checked_array
 from ...data import Data
 from ...errors import StateError
-from .dynamics import BODIES, fast_terms, twist_terms
+from .dynamics import BODIES, _cross, fast_terms, twist_terms
 from .kinematics import legs, rotation, twist_map, twist_map_dot
 from .parameters import StewartParameters
 
@@ -226,7 +226,7 @@ class StewartModel:
         """S = J_E = J_C T (..., 6, 6) (Lopes (5)): generalized forces J_Eᵀ u."""
         q = self.check_state("q", q)
         p, _, _, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
-        return np.concatenate((n, np.cross(p, n)), axis=-1) @ twist_map(q[..., 3:])
+        return np.concatenate((n, _cross(p, n)), axis=-1) @ twist_map(q[..., 3:])
 
     def generalized_forces(self, q, u) -> np.ndarray:
         """J_Eᵀ u (..., 6) for leg forces u (N)."""
@@ -349,7 +349,7 @@ class StewartModel:
         v = self.check_velocity("v", v)
         p, _, length, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
         u = _mv(twist_map(q[..., 3:]), v)
-        vp = u[..., None, :3] + np.cross(u[..., None, 3:], p)
+        vp = u[..., None, :3] + _cross(u[..., None, 3:], p)
         return length, np.einsum("...i,...i->...", n, vp)
 
     def actuator_segments(self, q) -> np.ndarray:
