@@ -253,3 +253,27 @@ def test_actuator_state_segments_and_workspace(model):
     )
     np.testing.assert_allclose(seg[:, :, 1], pi, atol=1e-14)
     assert model.check_workspace(q) is None
+
+
+def test_the_single_state_cache_never_returns_another_states_terms():
+    cached = load_model(YAML)
+    q, v, a = _states(3, seed=11)
+    work = q[0].copy()
+    for k in (0, 0, 1, 1, 2, 0):  # repeated and alternating states, with and without v
+        fresh = load_model(YAML)
+        work[:] = q[k]  # the same buffer, mutated in place between ticks (as a node does)
+        for name, args in (
+            ("mass_matrix", (work,)),
+            ("bias_forces", (work, v[k])),
+            ("gravity", (work,)),
+            ("actuator_forces", (work, v[k], a[k])),
+            ("inverse_dynamics", (work, v[(k + 1) % 3], a[k])),
+            ("forward_dynamics", (work, v[k], a[k])),
+            ("kinetic_energy", (work, v[k])),
+        ):
+            np.testing.assert_array_equal(
+                getattr(cached, name)(*args), getattr(fresh, name)(*args), err_msg=name
+            )
+    m = cached.mass_matrix(work)
+    m[0, 0] = 0.0  # the caller owns what it gets back
+    assert cached.mass_matrix(work)[0, 0] > 1.0

@@ -49,6 +49,9 @@ __all__ = [
     "TwistTerms",
     "twist_terms",
     "fast_terms",
+    "fast_geometry",
+    "fast_velocity",
+    "FastGeometry",
     "gm_terms",
     "inverse_dynamics",
     "mass_matrix",
@@ -449,6 +452,44 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
     bodies' A_bᵀ(I_b J̇_b u + K_b ω_b), J̇_b u computed as vectors; W_iᵀ z = [z; p_i × z].
     ``u`` None: C u and l̇ are None.
     """
+    geo = fast_geometry(params, pos, rot)
+    if u is None:
+        return geo.mass, None, geo.gravity, geo.jc, geo.length, None
+    cu, ld = fast_velocity(params, geo, u)
+    return geo.mass, cu, geo.gravity, geo.jc, geo.length, ld
+
+
+class FastGeometry:
+    """What :func:`fast_geometry` computed at one configuration (see :func:`fast_terms`)."""
+
+    __slots__ = (
+        "mass",
+        "gravity",
+        "jc",
+        "p",
+        "lvec",
+        "length",
+        "n",
+        "inv_l",
+        "rho",
+        "vertical",
+        "safe_rho",
+        "fspin",
+        "hvec",
+        "d_mat",
+        "i_leg",
+        "ip_w",
+        "universal",
+    )
+
+    def __init__(self, *values):
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
+
+
+def fast_geometry(params: StewartParameters, pos, rot) -> FastGeometry:
+    """The configuration-dependent part of :func:`fast_terms` (M, G_B, J_C and what the
+    velocity terms reuse)."""
     pos = np.asarray(pos, dtype=float)
     rot = np.asarray(rot, dtype=float)
     p, lvec, length, n = legs(params, pos, rot)
@@ -503,9 +544,8 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
     mass[..., :3, :3] = q_mat.sum(axis=-3) + params.platform_mass * _EYE3
     mass[..., :3, 3:] = -qp.sum(axis=-3)
     mass[..., 3:, :3] = (pt @ q_mat).sum(axis=-3)
-    mass[..., 3:, 3:] = -(pt @ qp).sum(axis=-3) + rot @ params.platform_inertia @ np.swapaxes(
-        rot, -1, -2
-    )
+    ip_w = rot @ params.platform_inertia @ np.swapaxes(rot, -1, -2)
+    mass[..., 3:, 3:] = -(pt @ qp).sum(axis=-3) + ip_w
     g = params.gravity
     # gravity: z_i = −A_Bᵀ m_C g − A_Gᵀ m_S g (P symmetric)
     pg = g - n * _dot(n, g)[..., None]
@@ -517,8 +557,32 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
     grav[..., :3] = zg.sum(axis=-2) - params.platform_mass * g
     grav[..., 3:] = _cross(p, zg).sum(axis=-2)
     jc = np.concatenate((n, _cross(p, n)), axis=-1)
-    if u is None:
-        return mass, None, grav, jc, length, None
+    return FastGeometry(
+        mass,
+        grav,
+        jc,
+        p,
+        lvec,
+        length,
+        n,
+        inv_l,
+        rho,
+        vertical,
+        safe_rho,
+        fspin,
+        hvec,
+        d_mat,
+        i_leg,
+        ip_w,
+        params.leg_spin == "universal",
+    )
+
+
+def fast_velocity(params: StewartParameters, geo: FastGeometry, u) -> tuple:
+    """(C u (..., 6), l̇ (..., 6)) at the configuration ``geo`` and twist ``u``."""
+    p, lvec, n, inv_l, rho = geo.p, geo.lvec, geo.n, geo.inv_l, geo.rho
+    safe_rho, fspin, hvec = geo.safe_rho, geo.fspin, geo.hvec
+    d_mat, i_leg, universal = geo.d_mat, geo.i_leg, geo.universal
     u = np.asarray(u, dtype=float)
     v, w = u[..., None, :3], u[..., None, 3:]
     pd = _cross(w, p)
@@ -574,9 +638,9 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
         + params.piston_mass[:, None] * (jg_dot_u - bs * il * proj_of(jg_dot_u))
         + np.einsum("...ba,...b->...a", d_mat, rot_vec)
     )
-    cu = np.zeros(length.shape[:-1] + (6,))
-    ip_w = rot @ params.platform_inertia @ np.swapaxes(rot, -1, -2)
+    cu = np.zeros(np.broadcast_shapes(geo.length.shape[:-1], u.shape[:-1]) + (6,))
+    ip_w = geo.ip_w
     wp = u[..., 3:]
     cu[..., :3] = z.sum(axis=-2)
     cu[..., 3:] = _cross(p, z).sum(axis=-2) + _cross(wp, np.einsum("...ab,...b->...a", ip_w, wp))
-    return mass, cu, grav, jc, length, ld
+    return cu, ld
