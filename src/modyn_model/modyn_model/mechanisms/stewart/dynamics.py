@@ -600,14 +600,18 @@ def fast_velocity(params: StewartParameters, geo: FastGeometry, u) -> tuple:
         return -(nd * _dot(n, x)[..., None] + n * _dot(nd, x)[..., None])
 
     p_ldv = proj_of(ldv)
+    pd_ldv = projd_of(ldv)
+    p_c = proj_of(c)
     bc = params.cylinder_com[:, None]
     bs = params.piston_com[:, None]
-    jb_dot_u = bc * ((projd_of(ldv) + proj_of(c)) * il - ldl2 * p_ldv)
-    jg_dot_u = -bs * (projd_of(ldv) * il - ldl2 * p_ldv) + c - bs * il * proj_of(c)
+    jb_dot_u = bc * ((pd_ldv + p_c) * il - ldl2 * p_ldv)
+    jg_dot_u = -bs * (pd_ldv * il - ldl2 * p_ldv) + c - bs * il * p_c
     n_x_ldv = _cross(n, ldv)
     omega = n_x_ldv * il  # ω_D = J_D u (⟂ l̂)
     jd_dot_u = (_cross(nd, ldv) + _cross(n, c)) * il - ldl2 * n_x_ldv
-    spin = fspin * _dot(hvec, ldv)
+    # the frame's spin matters only with it in the model or with non-axisymmetric legs
+    exact = universal or params.axisymmetric_legs
+    spin = fspin * _dot(hvec, ldv) if not exact or universal else None
     if universal:
         rd = (lvec[..., 0] * ldv[..., 0] + lvec[..., 1] * ldv[..., 1]) / safe_rho
         fd = (
@@ -623,15 +627,18 @@ def fast_velocity(params: StewartParameters, geo: FastGeometry, u) -> tuple:
             + n * (fd * _dot(hvec, ldv) + fspin * (_dot(hd, ldv) + _dot(hvec, c)))[..., None]
         )
         omega_true = omega
-    else:
+    elif not exact:
         omega_true = omega + spin[..., None] * n
     iw = np.einsum("...ab,...b->...a", i_leg, omega)
-    # K ω_b = ½(İ ω_b + ω_b × I ω_b), İ ω_b = ω_t × I ω_b − I (ω_t × ω_b) (note §6.9)
-    k_omega = 0.5 * (
-        _cross(omega_true, iw)
-        - np.einsum("...ab,...b->...a", i_leg, _cross(omega_true, omega))
-        + _cross(omega, iw)
-    )
+    if exact:  # İ = ω̃_b I − I ω̃_b: K ω_b = ω_b × I ω_b
+        k_omega = _cross(omega, iw)
+    else:
+        # K ω_b = ½(İ ω_b + ω_b × I ω_b), İ ω_b = ω_t × I ω_b − I (ω_t × ω_b) (note §6.9)
+        k_omega = 0.5 * (
+            _cross(omega_true, iw)
+            - np.einsum("...ab,...b->...a", i_leg, _cross(omega_true, omega))
+            + _cross(omega, iw)
+        )
     rot_vec = np.einsum("...ab,...b->...a", i_leg, jd_dot_u) + k_omega
     z = (
         (params.cylinder_mass * params.cylinder_com * inv_l)[..., None] * proj_of(jb_dot_u)
