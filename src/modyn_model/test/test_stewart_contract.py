@@ -277,3 +277,19 @@ def test_the_single_state_cache_never_returns_another_states_terms():
     m = cached.mass_matrix(work)
     m[0, 0] = 0.0  # the caller owns what it gets back
     assert cached.mass_matrix(work)[0, 0] > 1.0
+
+
+def test_a_batch_of_states_against_one_velocity_and_the_reverse(model):
+    q, v, a = _states(3, seed=12)
+    for name, args, single in (
+        ("bias_forces", (q, v[0]), lambda k: (q[k], v[0])),
+        ("inverse_dynamics", (q[0], v, a), lambda k: (q[0], v[k], a[k])),
+        ("actuator_forces", (q, v[1], a[2]), lambda k: (q[k], v[1], a[2])),
+        ("coriolis_matrix", (q[1], v), lambda k: (q[1], v[k])),
+    ):
+        batched = getattr(model, name)(*args)
+        assert batched.shape[0] == 3, name
+        for k in range(3):
+            np.testing.assert_allclose(
+                batched[k], getattr(model, name)(*single(k)), atol=1e-12, err_msg=name
+            )

@@ -235,7 +235,7 @@ def twist_terms(
             - lvec[..., 2] * ld * inv_l**2 / safe_rho**2
             - 2.0 * lvec[..., 2] * inv_l * rd / safe_rho**3,
         )
-        hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(rho)), axis=-1)
+        hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(ldv[..., 0])), axis=-1)
         row_dot = (
             fd[..., None] * np.einsum("...i,...ij->...j", hvec, w_mat)
             + fspin[..., None] * np.einsum("...i,...ij->...j", hd, w_mat)
@@ -259,9 +259,9 @@ def twist_terms(
 
     cr_c, cr_p = rot_terms(ic_w)
     pr_c, pr_p = rot_terms(is_w)
-    c_plat = np.zeros(batch + (6, 6))
+    c_plat = np.zeros(np.broadcast_shapes(batch, u.shape[:-1]) + (6, 6))
     c_plat[..., 3:, 3:] = skew(w) @ ip_w  # K = ω̃ I_P (note §6.9)
-    p_plat = np.zeros(batch + (6, 6))
+    p_plat = np.zeros(np.broadcast_shapes(batch, u.shape[:-1]) + (6, 6))
     wp = skew(w)
     p_plat[..., 3:, 3:] = wp @ ip_w - ip_w @ wp  # d/dt(I_P|_B), Lopes (28)
     ct = np.einsum("k,...kai,...kaj->...ij", mc, jb, jb_dot)  # Lopes (46)
@@ -580,7 +580,7 @@ def fast_geometry(params: StewartParameters, pos, rot) -> FastGeometry:
 
 def fast_velocity(params: StewartParameters, geo: FastGeometry, u) -> tuple:
     """(C u (..., 6), l̇ (..., 6)) at the configuration ``geo`` and twist ``u``."""
-    p, lvec, n, inv_l, rho = geo.p, geo.lvec, geo.n, geo.inv_l, geo.rho
+    p, lvec, n, inv_l = geo.p, geo.lvec, geo.n, geo.inv_l
     safe_rho, fspin, hvec = geo.safe_rho, geo.fspin, geo.hvec
     d_mat, i_leg, universal = geo.d_mat, geo.i_leg, geo.universal
     u = np.asarray(u, dtype=float)
@@ -619,7 +619,7 @@ def fast_velocity(params: StewartParameters, geo: FastGeometry, u) -> tuple:
             - lvec[..., 2] * ld * inv_l**2 / safe_rho**2
             - 2.0 * lvec[..., 2] * inv_l * rd / safe_rho**3
         )
-        hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(rho)), axis=-1)
+        hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(ldv[..., 0])), axis=-1)
         omega = omega + spin[..., None] * n
         jd_dot_u = (
             jd_dot_u
