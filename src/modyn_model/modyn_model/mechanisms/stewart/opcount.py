@@ -559,7 +559,7 @@ def count_operations(exprs, cse: bool = True, cse_result=None) -> dict:
 
 
 def body_opcount(body: str, method: str, cse: bool = True, raw: bool = False) -> dict:
-    """Counts of ``body``'s Coriolis matrix by ``method`` ("gm" or "lagrange").
+    """Counts of ``body``'s Coriolis matrix by ``method`` (one of ``METHODS``).
 
     Returns ``{"cse": counts, "raw": counts or None, "seconds": {"build": s, "cse": s}}`` with
     the counts of :func:`count_operations` after CSE (if ``cse``) and of the plain trees
