@@ -352,8 +352,10 @@ def test_runtime_parameter_change_is_validated(ros, planar_xml):
 
 # ----------------------------------------------------------------------------- profiles
 @pytest.mark.parametrize(
-    "profile", ["linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration"]
-)
+    "profile",
+    ["linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration",
+     "cycloidal"],
+)  # fmt: skip
 def test_every_profile_is_planned_within_the_limits(ros, planar_model, planar_xml, profile):
     gen = Gen(ros, planar_xml, profile=profile, max_velocity=[1.0, 2.0],
               max_acceleration=[3.0, 4.0])  # fmt: skip
