@@ -93,8 +93,10 @@ def test_actuator_states_and_markers(make_loop, stewart_yaml, stamp_ns):
     zero = np.zeros(6)
     u_static = np.asarray(reference.actuator_forces(np.array(P1), zero, zero))
     u = u_static + np.array([5.0, 0, 0, 0, 0, 0])
-    for _ in range(30):
-        js = loop.step(u)
+    for _ in range(30):  # answer each t_k by actuator name (the legs), as the controller does
+        t_k = loop.hw.plant_time_ns
+        loop.command(u, t_k, names=model.actuator_names)
+        js = loop.state_at(t_k + loop.hw.config.dt_ns)
     assert loop.spin_until(lambda: any(stamp_ns(a) == stamp_ns(js) for a in actuators), 3.0)
     a = next(m for m in actuators if stamp_ns(m) == stamp_ns(js))
     assert list(a.name) == list(model.actuator_names)

@@ -641,3 +641,24 @@ def test_goal_pose_of_the_platform_through_the_generic_ik(ros):
     u = (p1 - p0) / np.linalg.norm(p1 - p0)
     off = [np.linalg.norm((d := qk[:3] - p0) - (d @ u) * u) for qk in q]
     assert max(off) < 1e-6
+
+
+def test_a_plan_that_leaves_the_workspace_is_refused(ros):
+    """Both ends inside the legs' strokes, the straight (cycloidal) path between them not: the
+    sampled plan is checked too, and the refusal says when and which leg (the pair was found by
+    a random search over poses)."""
+    from modyn_model import load_model
+
+    text = _stewart_yaml()
+    model = load_model(text)
+    q0 = np.array([-0.54, -0.28, 1.57, -0.73, 0.05, -0.32])
+    q1 = np.array([-0.51, 0.5, 1.65, -0.65, 0.47, 0.17])
+    model.check_workspace(q0)
+    model.check_workspace(q1)
+    gen = Gen(ros, text, profile="cycloidal", max_velocity=[0.5], max_acceleration=[2.0])
+    gen.measured(model.coordinate_names, q0)
+    reason = gen.send(_goal(model.coordinate_names, [q1]), expect=False)
+    assert re.search(
+        r"the path leaves the workspace at t = \d+\.\d{3} s: .*leg[1-6] length", reason
+    )
+    assert "outside its stroke" in reason, reason
