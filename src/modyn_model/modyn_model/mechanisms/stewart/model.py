@@ -28,7 +28,7 @@ import numpy as np
 from ...checks import checked_array
 from ...data import Data
 from ...errors import StateError
-from .dynamics import BODIES, twist_terms
+from .dynamics import BODIES, _cross, fast_geometry, fast_velocity, twist_terms
 from .kinematics import legs, rotation, twist_map, twist_map_dot
 from .parameters import StewartParameters
 
@@ -90,6 +90,9 @@ class StewartModel:
             np.zeros(6)
         )
         self.stroke = params.stroke
+        #: the last single state's per-tick terms (see :meth:`_fast`)
+        self._last_q = None
+        self._last_qv = None
 
     @classmethod
     def from_description(
@@ -191,6 +194,44 @@ class StewartModel:
         td = twist_map_dot(e, v[..., 3:])
         return q, t, td, v, twist_terms(self.params, q[..., :3], rotation(e), u)
 
+    def _fast(self, q, v=None):
+        """(q, T, Ṫ, v, M, C u, G_B, J_C) by :func:`.dynamics.fast_geometry` and
+        :func:`.dynamics.fast_velocity` (no per-body matrices: the control-tick path).
+
+        A control tick asks several members at the same single state (A, H, the actuator forces,
+        ...): the last single configuration's terms (T, M, G_B, J_C and the legs' geometry) and
+        the last velocity terms are kept (one entry each, keyed by the bytes of q and v, replaced
+        as one tuple so that a concurrent call sees either the old or the new entry)."""
+        q = self.check_state("q", q)
+        single = q.ndim == 1
+        if v is not None:
+            v = self.check_velocity("v", v)
+            single = single and v.ndim == 1
+        hit = self._last_q
+        if single and hit is not None and hit[0] == q.tobytes():
+            t, geo = hit[1]
+        else:
+            e = q[..., 3:]
+            t = twist_map(e)
+            geo = fast_geometry(self.params, q[..., :3], rotation(e))
+            if single:
+                for arr in (t, geo.mass, geo.gravity, geo.jc):
+                    arr.flags.writeable = False
+                self._last_q = (q.tobytes(), (t, geo))
+        if v is None:
+            return q, t, None, None, geo.mass, None, geo.gravity, geo.jc
+        key = (q.tobytes(), v.tobytes()) if single else None
+        hit = self._last_qv
+        if single and hit is not None and hit[0] == key:
+            td, cu = hit[1]
+        else:
+            td = twist_map_dot(q[..., 3:], v[..., 3:])
+            cu, _ = fast_velocity(self.params, geo, _mv(t, v))
+            if single:
+                td.flags.writeable = cu.flags.writeable = False
+                self._last_qv = (key, (td, cu))
+        return q, t, td, v, geo.mass, cu, geo.gravity, geo.jc
+
     @staticmethod
     def _sum(d):
         return sum(d[b] for b in BODIES)
@@ -210,8 +251,9 @@ class StewartModel:
     # ------------------------------------------------------------------ actuation
     def actuation_matrix(self, q) -> np.ndarray:
         """S = J_E = J_C T (..., 6, 6) (Lopes (5)): generalized forces J_Eᵀ u."""
-        q, t, _, _, terms = self._terms(q)
-        return terms.jc @ t
+        q = self.check_state("q", q)
+        p, _, _, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
+        return np.concatenate((n, _cross(p, n)), axis=-1) @ twist_map(q[..., 3:])
 
     def generalized_forces(self, q, u) -> np.ndarray:
         """J_Eᵀ u (..., 6) for leg forces u (N)."""
@@ -220,62 +262,48 @@ class StewartModel:
 
     def actuator_forces(self, q, v, a) -> np.ndarray:
         """τ = J_C⁻ᵀ (M u̇ + C u + G_B) = J_E⁻ᵀ Γ (..., 6) (N), Lopes (85)."""
-        q, t, td, v, terms = self._terms(q, v)
+        q, t, td, v, m, cu, g, jc = self._fast(q, v)
         a = self.check_velocity("a", a)
-        ud = _mv(t, a) + _mv(td, v)
-        f = (
-            _mv(self._sum(terms.mass), ud)
-            + _mv(self._sum(terms.coriolis), _mv(t, v))
-            + self._sum(terms.gravity)
-        )
-        return np.linalg.solve(np.swapaxes(terms.jc, -1, -2), f[..., None])[..., 0]
+        f = _mv(m, _mv(t, a) + _mv(td, v)) + cu + g
+        return np.linalg.solve(np.swapaxes(jc, -1, -2), f[..., None])[..., 0]
 
     # ------------------------------------------------------------------ dynamics
     def mass_matrix(self, q) -> np.ndarray:
         """A = Tᵀ M T (..., 6, 6), symmetric positive-definite."""
-        q, t, _, _, terms = self._terms(q)
-        return np.swapaxes(t, -1, -2) @ self._sum(terms.mass) @ t
+        q, t, _, _, m, _, _, _ = self._fast(q)
+        return np.swapaxes(t, -1, -2) @ m @ t
 
     def gravity(self, q) -> np.ndarray:
         """Q = Tᵀ G_B = ∂PE/∂x (..., 6) (note §6.6, A20)."""
-        q, t, _, _, terms = self._terms(q)
-        return np.einsum("...ji,...j->...i", t, self._sum(terms.gravity))
+        q, t, _, _, _, _, g, _ = self._fast(q)
+        return np.einsum("...ji,...j->...i", t, g)
 
     def coriolis_matrix(self, q, v) -> np.ndarray:
         """C_x = Tᵀ (M Ṫ + C T) (..., 6, 6), Ȧ − 2C_x skew."""
         q, t, td, v, terms = self._terms(q, v)
-        return np.swapaxes(t, -1, -2) @ (
-            self._sum(terms.mass) @ td + self._sum(terms.coriolis) @ t
-        )
+        return np.swapaxes(t, -1, -2) @ (self._sum(terms.mass) @ td + self._sum(terms.coriolis) @ t)
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """H = Tᵀ (M Ṫ ẋ + C T ẋ + G_B) (+ Tᵀ f_ext) (..., 6); no friction is modelled."""
-        q, t, td, v, terms = self._terms(q, v)
-        w = (
-            _mv(self._sum(terms.mass), _mv(td, v))
-            + _mv(self._sum(terms.coriolis), _mv(t, v))
-            + self._sum(terms.gravity)
-        )
+        q, t, td, v, m, cu, g, _ = self._fast(q, v)
+        w = _mv(m, _mv(td, v)) + cu + g
         return np.einsum("...ji,...j->...i", t, w) + self._external(f_ext, t)
 
     def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """Γ = A ẍ + H = Tᵀ (M u̇ + C u + G_B) (..., 6)."""
-        q, t, td, v, terms = self._terms(q, v)
+        q, t, td, v, m, cu, g, _ = self._fast(q, v)
         a = self.check_velocity("a", a)
-        ud = _mv(t, a) + _mv(td, v)
-        w = (
-            _mv(self._sum(terms.mass), ud)
-            + _mv(self._sum(terms.coriolis), _mv(t, v))
-            + self._sum(terms.gravity)
-        )
+        w = _mv(m, _mv(t, a) + _mv(td, v)) + cu + g
         return np.einsum("...ji,...j->...i", t, w) + self._external(f_ext, t)
 
     def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """ẍ = A⁻¹ (τ − H) (..., 6) for generalized forces τ (e.g. J_Eᵀ u)."""
         tau = self.check_velocity("tau", tau)
-        return np.linalg.solve(
-            self.mass_matrix(q), (tau - self.bias_forces(q, v, f_ext))[..., None]
-        )[..., 0]
+        q, t, td, v, m, cu, g, _ = self._fast(q, v)
+        h = np.einsum("...ji,...j->...i", t, _mv(m, _mv(td, v)) + cu + g)
+        h = h + self._external(f_ext, t)
+        a_mat = np.swapaxes(t, -1, -2) @ m @ t
+        return np.linalg.solve(a_mat, (tau - h)[..., None])[..., 0]
 
     def friction_forces(self, v) -> np.ndarray:
         """Zero: no friction modelled (per-leg friction is actuator-side, not yet)."""
@@ -283,9 +311,9 @@ class StewartModel:
 
     def kinetic_energy(self, q, v) -> np.ndarray:
         """½ uᵀ M u (J)."""
-        q, t, _, _, terms = self._terms(q)
+        q, t, _, _, m, _, _, _ = self._fast(q)
         u = _mv(t, self.check_velocity("v", v))
-        return 0.5 * np.einsum("...i,...ij,...j->...", u, self._sum(terms.mass), u)
+        return 0.5 * np.einsum("...i,...ij,...j->...", u, m, u)
 
     def potential_energy(self, q) -> np.ndarray:
         """PE (J), zero at the base joint plane (:func:`.dynamics.potential_energy`)."""
@@ -348,7 +376,7 @@ class StewartModel:
         v = self.check_velocity("v", v)
         p, _, length, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
         u = _mv(twist_map(q[..., 3:]), v)
-        vp = u[..., None, :3] + np.cross(u[..., None, 3:], p)
+        vp = u[..., None, :3] + _cross(u[..., None, 3:], p)
         return length, np.einsum("...i,...i->...", n, vp)
 
     def actuator_segments(self, q) -> np.ndarray:
