@@ -131,3 +131,19 @@ def test_an_arm_has_no_actuator_outputs(make_loop, planar_2r_xml):
     assert loop.hw._pub_actuators is None and loop.hw._pub_markers is None
     names = [n for n, _ in loop.hw.get_topic_names_and_types()]
     assert "/actuator_states" not in names and "/actuator_markers" not in names
+
+
+@pytest.mark.parametrize("value", [-1.0, "fast", True, float("inf")])
+def test_a_bad_marker_rate_is_named(value):
+    from modyn_hardware.hardware_config import ConfigError, check_parameters
+
+    with pytest.raises(ConfigError, match=r"parameter marker_rate: "):
+        check_parameters({"marker_rate": value})
+
+
+def test_marker_rate_decimates_the_plant_rate():
+    from modyn_hardware.hardware_config import check_parameters
+
+    assert check_parameters({"rate": 1000.0})["marker_every"] == 50  # default 20 Hz
+    assert check_parameters({"rate": 1000.0, "marker_rate": 0.0})["marker_every"] == 0
+    assert check_parameters({"rate": 500.0, "marker_rate": 1000.0})["marker_every"] == 1
