@@ -6,7 +6,7 @@ Writes into ``--out`` (default docs/img/):
   q, q̇, q̈ against time of the synchronised minimum-time profile of two joints, with each
   joint's limits ±k_v, ±k_a dashed (research note seed-003 §3.7, row 1: D = (2, 0.5) rad,
   k_v = (2, 1) rad/s, k_a = (4, 5) rad/s²);
-* ``trajectory_profiles.png``: the six profiles of joint 1 on one set of axes (minimum times);
+* ``trajectory_profiles.png``: the seven profiles of joint 1 on one set of axes (minimum times);
 * ``trajectory_via_points.png``: three waypoints planned as the C⁴ quintic spline through via
   points, as rest-to-rest quintics stopping at each waypoint, and as synchronised trapezoids;
 * ``trajectory_preempt_stop.png``: a plan pre-empted by a new goal while moving, and a stop
@@ -55,6 +55,7 @@ KINDS = {
         "[8.36]-[8.47]",
         CONTINUITY["continuous_acceleration"],
     ),
+    "cycloidal": ("Cycloidal (Lopes 2009)", "s = τ − sin(2πτ)/(2π)", CONTINUITY["cycloidal"]),
 }
 COLOURS = ("tab:blue", "tab:orange", "tab:green")
 SLACK = 1e-9  # relative: sampled peaks may touch a limit, never exceed it

@@ -137,11 +137,11 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
     if hardware.get("plant") == "ros2_control":
         fake = spec.node("fake_ros2_control").parameters
         order = list(fake["joints"])
-        q0 = np.array([fake["initial_positions"][order.index(j)] for j in model.joint_names])
+        q0 = np.array([fake["initial_positions"][order.index(j)] for j in model.coordinate_names])
     else:
         q0 = np.array(hardware.get("initial_positions") or [0.0] * model.nv, dtype=float)
     target = q0 + STEP[model.nv]
-    goal = JointTrajectory(joint_names=list(model.joint_names))
+    goal = JointTrajectory(joint_names=list(model.coordinate_names))
     goal.points = [JointTrajectoryPoint(positions=target.tolist())]
 
     client = Client(spec)  # before the processes: discovered together with them
@@ -235,7 +235,7 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
             if latest[0] is None:
                 return np.inf
             msg = deserialize_message(latest[0], JointState)
-            q = np.array([msg.position[list(msg.name).index(j)] for j in model.joint_names])
+            q = np.array([msg.position[list(msg.name).index(j)] for j in model.coordinate_names])
             return float(np.abs(q - target).max())
 
         try:

@@ -107,3 +107,41 @@ def test_bad_robot_fields_are_named(tmp_path, robot, message):
         robot = {**robot, "model": str(good)}
     with pytest.raises(BringupError, match=message):
         load_system(_system(tmp_path, robot))
+
+
+def test_a_node_may_carry_its_own_robot(tmp_path):
+    """``nodes[i].robot``: that node's robot_description (and model_extras) instead of the
+    system's, e.g. a controller whose model has a mass error against the plant's; the other
+    nodes keep the system's robot."""
+    xacro = str(ROOT / "urdf/planar_2r.urdf.xacro")
+    nodes = [
+        {"name": "hardware_interface", "package": "modyn_hardware", "executable": "x"},
+        {
+            "name": "feedback_controller",
+            "package": "modyn_control",
+            "executable": "y",
+            "robot": {"xacro": xacro, "args": {"m2": "1.65"}},
+        },
+    ]
+    path = tmp_path / "system.yaml"
+    path.write_text(yaml.safe_dump({"robot": {"xacro": xacro}, "nodes": nodes}))
+    spec = load_system(path)
+    plant = spec.node_parameters(spec.node("hardware_interface"))
+    own = spec.node_parameters(spec.node("feedback_controller"))
+    assert plant["robot_description"] == spec.robot_description
+    assert own["robot_description"] != spec.robot_description and own["model_extras"] == ""
+    q = np.array([0.3, -0.4])
+    g_plant = load_model(plant["robot_description"]).bias_forces(q, np.zeros(2))
+    g_own = load_model(own["robot_description"]).bias_forces(q, np.zeros(2))
+    # link 2 is 10 % heavier in the node's model: its joint's gravity torque is 10 % larger
+    np.testing.assert_allclose(g_own[1], 1.1 * g_plant[1], rtol=1e-12)
+    # errors name the node and the field
+    nodes[1]["robot"] = {"urdf": "nowhere.urdf"}
+    path.write_text(yaml.safe_dump({"robot": {"xacro": xacro}, "nodes": nodes}))
+    with pytest.raises(BringupError, match=r"nodes\[1\]: robot.urdf: .*nowhere.urdf not found"):
+        load_system(path)
+    nodes[1]["robot"] = {"xacro": xacro}
+    nodes[1]["parameters"] = {"robot_description": "<robot/>"}
+    path.write_text(yaml.safe_dump({"robot": {"xacro": xacro}, "nodes": nodes}))
+    with pytest.raises(BringupError, match=r"nodes\[1\]: both 'robot' and parameters"):
+        load_system(path)

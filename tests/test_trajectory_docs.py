@@ -19,7 +19,15 @@ import numpy as np
 from matplotlib.image import imread
 
 ROOT = Path(__file__).resolve().parents[1]
-KINDS = ("linear", "cubic", "quintic", "bang_bang", "trapezoid", "continuous_acceleration")
+KINDS = (
+    "linear",
+    "cubic",
+    "quintic",
+    "bang_bang",
+    "trapezoid",
+    "continuous_acceleration",
+    "cycloidal",
+)
 FIGURES = [f"trajectory_{k}.png" for k in KINDS] + [
     "trajectory_profiles.png",
     "trajectory_via_points.png",

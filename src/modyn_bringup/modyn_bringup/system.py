@@ -36,6 +36,11 @@ since a node reads the text without knowing where the file was. The file holds i
 ``args`` and ``extras`` next to ``model`` are an error. The model is built once here, so that a
 bad file is reported with the system file's name before any node starts.
 
+A node may carry its own ``robot:`` mapping (the same fields), e.g. a controller whose model
+differs from the plant's (a mass error): that node then receives it as ``robot_description``
+(and its ``model_extras``) instead of the system's; the other nodes, the plant included, keep
+the system's robot.
+
 Both starters read it through :func:`load_system`: ``launch/system.launch.py`` for
 ``ros2 launch`` and :mod:`modyn_bringup.runner` where ``launch`` is not installed. Each node
 receives its ``parameters`` plus ``robot_description`` (the expanded xacro), ``model_extras``
@@ -252,6 +257,52 @@ def mechanism_description(path: Path, where: str = "robot.model") -> str:
     return text
 
 
+def _expand_robot(robot, where: str, base: Path) -> tuple[str, str]:
+    """(robot_description, model_extras path or "") of a ``robot:`` mapping (the system's, or
+    a node's own); errors name ``where`` (the file, and the node) and the field."""
+    if not isinstance(robot, dict):
+        raise BringupError(f"{where}: 'robot' must be a mapping, got {robot!r}")
+    if not {"xacro", "urdf", "model"} & set(robot):
+        raise BringupError(
+            f"{where}: 'robot' needs 'xacro' (with optional 'args'), 'urdf' or 'model' "
+            "(a mechanism file)"
+        )
+    unknown = sorted(set(robot) - {"xacro", "args", "urdf", "extras", "model"})
+    if unknown:
+        raise BringupError(
+            f"{where}: robot: unknown field(s) {unknown}; allowed: args, extras, model, urdf, xacro"
+        )
+    from modyn_model.urdf import expand_xacro
+
+    if "model" in robot:
+        others = sorted(set(robot) - {"model"})
+        if others:
+            raise BringupError(
+                f"{where}: robot.model names a mechanism file, which holds its own options: "
+                f"remove robot.{', robot.'.join(others)} (or put them in that file)"
+            )
+        xml = mechanism_description(_resolve(str(robot["model"]), base), f"{where}: robot.model")
+    elif "xacro" in robot:
+        xacro_path = _resolve(robot["xacro"], base)
+        args = {str(k): str(v) for k, v in (robot.get("args") or {}).items()}
+        try:
+            xml = expand_xacro(xacro_path, args)
+        except Exception as exc:  # modyn_model.DescriptionError names the file
+            raise BringupError(f"{where}: robot: {exc}") from exc
+    else:
+        urdf_path = _resolve(robot["urdf"], base)
+        if not urdf_path.is_file():
+            raise BringupError(f"{where}: robot.urdf: {urdf_path} not found")
+        xml = urdf_path.read_text(encoding="utf-8")
+    extras = ""
+    if robot.get("extras"):
+        extras_path = _resolve(robot["extras"], base)
+        if not extras_path.is_file():
+            raise BringupError(f"{where}: robot.extras: {extras_path} not found")
+        extras = str(extras_path)
+    return xml, extras
+
+
 def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> SystemSpec:
     """Read a system file (name under config/systems, or a path) and expand its robot."""
     source = _find(str(name))
@@ -263,47 +314,7 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         raise BringupError(f"{source}: expected a mapping with a 'nodes:' list")
     apply_overrides(data, overrides or [], source)
     base = share_directory()
-    robot = data.get("robot") or {}
-    if not isinstance(robot, dict):
-        raise BringupError(f"{source}: 'robot' must be a mapping, got {robot!r}")
-    if not {"xacro", "urdf", "model"} & set(robot):
-        raise BringupError(
-            f"{source}: 'robot' needs 'xacro' (with optional 'args'), 'urdf' or 'model' "
-            "(a mechanism file)"
-        )
-    unknown = sorted(set(robot) - {"xacro", "args", "urdf", "extras", "model"})
-    if unknown:
-        raise BringupError(
-            f"{source}: robot: unknown field(s) {unknown}; allowed: args, extras, model, urdf, xacro"
-        )
-    from modyn_model.urdf import expand_xacro
-
-    if "model" in robot:
-        others = sorted(set(robot) - {"model"})
-        if others:
-            raise BringupError(
-                f"{source}: robot.model names a mechanism file, which holds its own options: "
-                f"remove robot.{', robot.'.join(others)} (or put them in that file)"
-            )
-        xml = mechanism_description(_resolve(str(robot["model"]), base), f"{source}: robot.model")
-    elif "xacro" in robot:
-        xacro_path = _resolve(robot["xacro"], base)
-        args = {str(k): str(v) for k, v in (robot.get("args") or {}).items()}
-        try:
-            xml = expand_xacro(xacro_path, args)
-        except Exception as exc:  # modyn_model.DescriptionError names the file
-            raise BringupError(f"{source}: robot: {exc}") from exc
-    else:
-        urdf_path = _resolve(robot["urdf"], base)
-        if not urdf_path.is_file():
-            raise BringupError(f"{source}: robot.urdf: {urdf_path} not found")
-        xml = urdf_path.read_text(encoding="utf-8")
-    extras = ""
-    if robot.get("extras"):
-        extras_path = _resolve(robot["extras"], base)
-        if not extras_path.is_file():
-            raise BringupError(f"{source}: robot.extras: {extras_path} not found")
-        extras = str(extras_path)
+    xml, extras = _expand_robot(data.get("robot") or {}, str(source), base)
     nodes = []
     for i, item in enumerate(data["nodes"]):
         where = f"{source}: nodes[{i}]"
@@ -313,13 +324,25 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         if missing:
             raise BringupError(f"{where}: missing {missing}")
         unknown = sorted(
-            set(item) - {"name", "package", "executable", "parameters", "clock_source"}
+            set(item) - {"name", "package", "executable", "parameters", "clock_source", "robot"}
         )
         if unknown:
             raise BringupError(f"{where}: unknown field(s) {unknown}")
         params = item.get("parameters") or {}
         if not isinstance(params, dict):
             raise BringupError(f"{where}: 'parameters' must be a mapping")
+        params = dict(params)
+        if "robot" in item:
+            # this node's own model (e.g. a controller's model with a mass error against the
+            # plant's), expanded as the system's robot; it replaces robot_description and
+            # model_extras for this node only
+            if "robot_description" in params:
+                raise BringupError(
+                    f"{where}: both 'robot' and parameters.robot_description; give one"
+                )
+            own, own_extras = _expand_robot(item["robot"], where, base)
+            params["robot_description"] = own
+            params["model_extras"] = own_extras
         nodes.append(
             NodeSpec(
                 str(item["name"]),

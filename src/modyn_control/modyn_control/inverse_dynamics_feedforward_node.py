@@ -5,7 +5,11 @@ customized inverse dynamic model (Khalil §7.5.2), turned into the actuator forc
 Sᵀ(q_d) u_ff = τ_ff (:class:`modyn_control.actuation.ActuatorMap`; u = τ for an arm) and written
 into the points' ``effort`` in the message's ``joint_names`` order. A JointTrajectory carries one
 name list: the efforts are written when the model's ``actuator_names`` are its
-``coordinate_names`` (every arm); otherwise the trajectory goes on without efforts (logged).
+``coordinate_names`` (every arm), or when there are as many actuators as coordinates (nu = nq,
+e.g. a Stewart platform's six legs): actuator j's u_j is then written under coordinate j, the
+convention of hardware_interface's ``joint_states`` effort, and the feedback controller reads it
+back by the same index (u, then τ = Sᵀ(q_d) u); otherwise the trajectory goes on without
+efforts (logged).
 Topics and parameters: docs/nodes.md.
 """
 
@@ -92,7 +96,14 @@ class InverseDynamicsFeedforward(Node):
         self.model = model
         self.joint_map = JointMap(model.coordinate_names)
         self.actuators = ActuatorMap(model)
-        self._efforts = tuple(model.actuator_names) == tuple(model.coordinate_names)
+        same = tuple(model.actuator_names) == tuple(model.coordinate_names)
+        # nu = nq (and nv): u_j under coordinate j, by index (module docstring)
+        self._efforts = same or model.nu == model.nq == model.nv
+        if self._efforts and not same:
+            self.get_logger().info(
+                f"model '{model.name}': the efforts of actuators {list(model.actuator_names)} are "
+                f"written under coordinates {list(model.coordinate_names)}, by index"
+            )
         if not self._efforts:
             self.get_logger().error(
                 f"model '{model.name}': actuator_names {list(model.actuator_names)} are not its "

@@ -199,3 +199,51 @@ def test_bad_parameter_exits_non_zero():
     )
     assert proc.returncode == 2, proc.stderr
     assert "friction" in proc.stderr
+
+
+def test_leg_forces_of_a_mechanism_with_as_many_actuators_as_coordinates(ros):
+    """nu = nq with other names (the Stewart platform: legs leg1..leg6, coordinates the pose):
+    the efforts are u_ff = J_E⁻ᵀ Γ, actuator j's force written under coordinate j (by index,
+    also in a permuted message), and the feedback controller's reading of them (by coordinate
+    name, then τ = Sᵀ(q_d) u) gives back the model's generalized forces."""
+    from pathlib import Path
+
+    from modyn_control.messages import trajectory_arrays
+    from modyn_model import load_model
+    from modyn_ros.joint_map import JointMap
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "stewart_lopes.yaml"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    text = path.read_text()
+    model = load_model(text)
+    wire = Wire(
+        ros,
+        InverseDynamicsFeedforward(
+            context=ros.context, parameter_overrides=[Parameter("robot_description", value=text)]
+        ),
+    )
+    order = [3, 0, 5, 1, 2, 4]  # a permuted message
+    names = [model.coordinate_names[i] for i in order]
+    rng = np.random.default_rng(5)
+    p1 = np.array([0.0, 0.0, 2.0, 0.0, 0.0, 0.0])
+    q = p1 + rng.uniform(-0.1, 0.1, (5, 6))
+    v, a = rng.uniform(-0.3, 0.3, (5, 6)), rng.uniform(-1.0, 1.0, (5, 6))
+    msg = JointTrajectory(joint_names=names)
+    for k in range(5):
+        point = JointTrajectoryPoint(
+            positions=q[k, order].tolist(),
+            velocities=v[k, order].tolist(),
+            accelerations=a[k, order].tolist(),
+        )
+        point.time_from_start.nanosec = 100_000_000 * (k + 1)
+        msg.points.append(point)
+    out = wire.process(msg)
+    u = model.actuator_forces(q, v, a)  # (5, 6) leg forces, the model's own J_E^-T Γ
+    np.testing.assert_allclose(
+        np.array([p.effort for p in out.points]), u[:, order], rtol=1e-10, atol=1e-10
+    )
+    back = trajectory_arrays(out, JointMap(model.coordinate_names)).effort
+    np.testing.assert_allclose(back, u, rtol=1e-10, atol=1e-10)
+    tau = np.array([model.generalized_forces(q[k], back[k]) for k in range(5)])
+    np.testing.assert_allclose(tau, model.inverse_dynamics(q, v, a), rtol=1e-9, atol=1e-9)

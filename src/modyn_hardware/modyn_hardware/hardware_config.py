@@ -151,6 +151,11 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "plant seconds between /clock messages (0: every step); the nodes on sim time need no "
         "finer clock, and each /clock is a callback in every one of them",
     ),
+    "marker_rate": (
+        20.0,
+        "Hz of plant time: rate of actuator_markers (visualization_msgs/MarkerArray, one "
+        "cylinder per actuator) for a model with actuator_segments; 0: none",
+    ),
     "ros2_control_controller": (
         "effort_controller",
         "plant ros2_control: name of the forward_command_controller; commands go to "
@@ -200,6 +205,9 @@ class Config:
     publish_clock : bool
     clock_every : int
         /clock is published every ``clock_every`` steps (``clock_period`` / dt, at least 1).
+    marker_every : int
+        ``actuator_markers`` is published every ``marker_every`` steps (rate / marker_rate, at
+        least 1); 0: never.
     initial_positions : (nq,) ndarray
         rad or m, ``coordinate_names`` order.
     hold_kp, hold_kd : (nv,) ndarray
@@ -261,6 +269,7 @@ class Config:
     ros2_control_state_topic: str = "/joint_state_broadcaster/joint_states"
     ros2_control_state_timeout: float = 0.1
     watchdog_grace: float = 1.0
+    marker_every: int = 0
 
     @property
     def dt(self) -> float:
@@ -323,7 +332,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     dict
         ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
         ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
-        (bool), ``clock_every`` (int).
+        (bool), ``clock_every``, ``marker_every`` (int).
 
     Raises
     ------
@@ -372,6 +381,12 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if isinstance(period, bool) or not isinstance(period, (int, float)) or not period >= 0.0:
         raise ConfigError(f"parameter clock_period: {period!r} is not a number >= 0 (s)")
     out["clock_every"] = max(1, round(period * _NS / dt_ns))
+    markers = values.get("marker_rate", PARAMETERS["marker_rate"][0])
+    if isinstance(markers, bool) or not isinstance(markers, (int, float)) or not markers >= 0.0:
+        raise ConfigError(f"parameter marker_rate: {markers!r} is not a number >= 0 (Hz)")
+    if not math.isfinite(markers):
+        raise ConfigError(f"parameter marker_rate: {markers!r} is not finite (Hz)")
+    out["marker_every"] = max(1, round(out["rate"] / markers)) if markers > 0 else 0
     return out
 
 

@@ -63,6 +63,7 @@ from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import JointState
 from std_msgs.msg import String
 from std_srvs.srv import SetBool, Trigger
+from visualization_msgs.msg import Marker, MarkerArray
 
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
@@ -194,6 +195,7 @@ class HardwareInterfaceNode(Node):
 
         self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
         self._setup_base_and_constraints(model)
+        self._setup_actuator_outputs(model, cfg)
         self._pub_clock = (
             self.create_publisher(ClockMsg, "/clock", 10) if cfg.publish_clock else None
         )
@@ -271,6 +273,62 @@ class HardwareInterfaceNode(Node):
             msg.header.frame_id = str(model.base_frame)
             self._wrench[name] = msg
 
+    def _setup_actuator_outputs(self, model, cfg: Config) -> None:
+        """A model whose actuators have states of their own (optional contract members, any
+        mechanism): ``actuator_state(q, v)`` -> (positions, velocities) of the nu actuators
+        gives ``actuator_states`` (sensor_msgs/JointState by ``actuator_names``, effort = the
+        applied u), and ``actuator_segments(q)`` -> (nu, 2, 3) end points in the base frame
+        gives ``actuator_markers`` (visualization_msgs/MarkerArray, one cylinder per actuator
+        coloured by |u|/effort_limit) every ``marker_every`` steps (``marker_rate``)."""
+        self._actuator_state = getattr(model, "actuator_state", None)
+        self._actuator_segments = getattr(model, "actuator_segments", None)
+        self._pub_actuators = self._pub_markers = None
+        names = list(model.actuator_names)
+        if callable(self._actuator_state):
+            self._as = JointState()
+            self._as.name = names
+            self._pub_actuators = self.create_publisher(JointState, "actuator_states", STATE_QOS)
+        if callable(self._actuator_segments) and cfg.marker_every > 0:
+            limit = np.asarray(cfg.limits.effort if cfg.limits is not None else [], dtype=float)
+            if limit.shape != (len(names),):
+                limit = np.asarray(model.effort_limit, dtype=float)
+            # |u|/limit in [0, 1]; an unlimited actuator is coloured by 1/(1 + |u|/100 N)
+            self._marker_limit = np.where(np.isfinite(limit) & (limit > 0), limit, np.inf)
+            self._markers = MarkerArray()
+            for i, name in enumerate(names):
+                m = Marker()
+                m.header.frame_id = str(model.base_frame)
+                m.ns, m.id = "actuators", i
+                m.type, m.action = Marker.CYLINDER, Marker.ADD
+                m.scale.x = m.scale.y = 0.05  # m: the cylinder's diameter
+                m.color.a = 1.0
+                m.text = name
+                self._markers.markers.append(m)
+            self._pub_markers = self.create_publisher(MarkerArray, "actuator_markers", 10)
+
+    def _publish_actuators(self, state: PlantState, sec: int, nanosec: int, step: int) -> None:
+        """``actuator_states`` every step; ``actuator_markers`` every ``marker_every`` steps."""
+        if self._pub_actuators is not None:
+            pos, vel = self._actuator_state(state.position, state.velocity)
+            a = self._as
+            a.header.stamp.sec, a.header.stamp.nanosec = sec, nanosec
+            a.position = np.asarray(pos, dtype=float).tolist()
+            a.velocity = np.asarray(vel, dtype=float).tolist()
+            a.effort = state.effort.tolist()
+            self._pub_actuators.publish(a)
+        if self._pub_markers is None or step % self.config.marker_every != 0:
+            return
+        segments = np.asarray(self._actuator_segments(state.position), dtype=float)
+        level = np.abs(state.effort) / self._marker_limit
+        level = np.where(np.isfinite(self._marker_limit), level, np.abs(state.effort) / 100.0)
+        level = np.clip(level, 0.0, 1.0)
+        for m, (p0, p1), x in zip(self._markers.markers, segments, level, strict=True):
+            _cylinder_between(m, p0, p1)
+            # green (no force) -> red (at the effort limit)
+            m.color.r, m.color.g, m.color.b = float(x), float(1.0 - x), 0.0
+            m.header.stamp.sec, m.header.stamp.nanosec = sec, nanosec
+        self._pub_markers.publish(self._markers)
+
     def _log_hold_and_damping(self) -> None:
         """The safe-hold gains in use, each adjustment made for stability (warning), the
         coordinates the hold cannot hold, and the joints whose viscous damping an explicit
@@ -347,6 +405,8 @@ class HardwareInterfaceNode(Node):
             self._publish_base(state, sec, nanosec)
         if self._pub_wrench:
             self._publish_constraint_forces(sec, nanosec)
+        if self._pub_actuators is not None or self._pub_markers is not None:
+            self._publish_actuators(state, sec, nanosec, step)
 
     def _publish_base(self, state: PlantState, sec: int, nanosec: int) -> None:
         """``base_state``: the pose T_WB of the base link in ``world`` and its twist in the
@@ -568,6 +628,31 @@ class HardwareInterfaceNode(Node):
             held = " (safe hold)" if self._realtime else ""
             return OK, f"waiting for the first effort command{held}", values
         return OK, "following effort commands", values
+
+
+def _cylinder_between(marker: Marker, p0: np.ndarray, p1: np.ndarray) -> None:
+    """Set a CYLINDER marker's pose and length so that it spans p0 -> p1 (m, its frame).
+
+    rviz draws a cylinder along its local z, centred on the pose: the orientation is the
+    shortest rotation taking z to the unit vector d = (p1 − p0)/|p1 − p0|, whose quaternion is
+    (w, x, y, z) ∝ (1 + d_z, −d_y, d_x, 0) (half-angle form of z × d; d = −z: 180° about x).
+    """
+    d = p1 - p0
+    length = float(np.linalg.norm(d))
+    c = 0.5 * (p0 + p1)
+    marker.pose.position.x, marker.pose.position.y, marker.pose.position.z = (float(x) for x in c)
+    marker.scale.z = length
+    o = marker.pose.orientation
+    if length == 0.0:
+        o.w, o.x, o.y, o.z = 1.0, 0.0, 0.0, 0.0
+        return
+    d = d / length
+    w, x, y = 1.0 + d[2], -d[1], d[0]
+    norm = math.sqrt(w * w + x * x + y * y)
+    if norm < 1e-12:  # d = −z
+        o.w, o.x, o.y, o.z = 0.0, 1.0, 0.0, 0.0
+        return
+    o.w, o.x, o.y, o.z = w / norm, x / norm, y / norm, 0.0
 
 
 # ---------------------------------------------------------------------- entry point

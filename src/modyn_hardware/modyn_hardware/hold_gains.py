@@ -61,7 +61,9 @@ inertia); the node lists the capped joints in its start-up line rather than warn
 own defaults.
 
 The poses (:func:`sample_poses`) are the hold's likely start (the initial positions) and 63
-pseudo-random poses within the position limits (a fixed seed: the same gains every start).
+pseudo-random poses within the position limits (a fixed seed: the same gains every start); for
+a model with ``check_workspace(q)`` (e.g. a Stewart platform, whose coordinates have no limits
+but whose legs have strokes) only poses inside its workspace, around the initial positions.
 
 Any mechanism (:mod:`modyn_model.contract`): "joint" above is a velocity coordinate (the gains,
 inertias and names are per velocity coordinate, nv of them, ``model.velocity_names``), A(q) is
@@ -143,11 +145,38 @@ def sample_poses(model, q0: np.ndarray, count: int = 64, seed: int = 0) -> np.nd
         if sigma is None
         else np.where(np.asarray(sigma) == 0, math.pi, 1.0)
     )
+    check = getattr(model, "check_workspace", None)
+    if callable(check):
+        return _workspace_poses(model, check, q0, lo, hi, span, count, rng)
     lo = np.where(np.isfinite(lo), lo, -span)
     hi = np.where(np.isfinite(hi), hi, span)
     poses = rng.uniform(lo, hi, (count, model.nq))
     poses[0] = q0
     return poses
+
+
+def _workspace_poses(model, check, q0, lo, hi, span, count: int, rng) -> np.ndarray:
+    """Poses of a model with a workspace of its own (the optional ``check_workspace(q)``, e.g. a
+    parallel mechanism's actuator strokes): uniform within the limits, a coordinate without
+    limits within ``span`` of ``q0`` (not of zero: a platform's height is not near 0), kept
+    only where ``check_workspace`` accepts them, so the gains are sized on poses the mechanism
+    can take. Fewer than ``count`` found in 16 rounds: those (at least ``q0``)."""
+    from modyn_model.errors import StateError
+
+    q0 = np.asarray(q0, dtype=float)
+    lo = np.where(np.isfinite(lo), lo, q0 - span)
+    hi = np.where(np.isfinite(hi), hi, q0 + span)
+    kept = [q0]
+    for _ in range(16):
+        for q in rng.uniform(lo, hi, (4 * count, model.nq)):
+            try:
+                check(q)
+            except StateError:
+                continue
+            kept.append(q)
+            if len(kept) == count:
+                return np.array(kept)
+    return np.array(kept)
 
 
 def effective_inertia(model, poses: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

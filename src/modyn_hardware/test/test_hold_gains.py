@@ -223,3 +223,27 @@ def test_robot_report_prints_what_a_system_file_needs(xarm7_xml, tmp_path, capsy
     with pytest.raises(SystemExit):
         main([str(path), "--q0", "0.1"])  # 1 value for 7 joints: refused, naming the joints
     assert "--q0: 1 values for 7 joints" in capsys.readouterr().err
+
+
+def test_poses_of_a_model_with_a_workspace_are_inside_it():
+    """A model with ``check_workspace`` (the Stewart platform: coordinates without limits, legs
+    with strokes): the sampled poses are around the initial pose and every one inside the
+    workspace, not uniform in [−π, π] about zero (a platform at z = 0 or yawed by 3 rad)."""
+    from pathlib import Path
+
+    from modyn_model import load_model
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "stewart_lopes.yaml"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    model = load_model(path.read_text())
+    q0 = np.array([0.0, 0.0, 2.0, 0.0, 0.0, 0.0])
+    poses = sample_poses(model, q0)
+    # the workspace is a small part of q0 ± π per coordinate: fewer than 64 may be found
+    # (38 here), never a pose outside it
+    assert 16 <= poses.shape[0] <= 64 and poses.shape[1] == 6, poses.shape
+    np.testing.assert_array_equal(poses[0], q0)
+    model.check_workspace(poses)  # batched: raises if any is outside
+    assert np.ptp(poses, axis=0).min() > 0.1  # spread over the workspace, not one pose
+    # the same poses every start (fixed seed)
+    np.testing.assert_array_equal(sample_poses(model, q0), poses)

@@ -6,7 +6,8 @@
   (:func:`~modyn_trajectory.via_points.plan_via_points`), at rest only at the goal; with
   ``stop_at_waypoints`` the rest-to-rest quintic segments of
   :func:`~modyn_trajectory.quintic.plan_waypoints` instead.
-* ``linear``, ``cubic``, ``bang_bang``, ``trapezoidal``, ``continuous_acceleration``: these
+* ``linear``, ``cubic``, ``bang_bang``, ``trapezoidal``, ``continuous_acceleration``,
+  ``cycloidal`` (Lopes' time law of the Stewart platform motion, C²): these
   are point-to-point profiles (rest at both ends, [8.2]), so the motion stops at every
   waypoint; each segment is the synchronised minimum-time profile of that kind [8.14]
   (:func:`~modyn_trajectory.profiles.minimum_time_profile`), or, when durations are given, the
@@ -27,7 +28,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from modyn_trajectory.profiles import bang_bang, cubic, linear, minimum_time_profile
+from modyn_trajectory.profiles import bang_bang, cubic, cycloidal, linear, minimum_time_profile
 from modyn_trajectory.quintic import (
     PiecewiseQuintic,
     TrajectoryError,
@@ -47,7 +48,15 @@ from modyn_trajectory.via_points import plan_via_points
 __all__ = ["PROFILES", "plan_joint_motion", "stop_motion", "profile_kind"]
 
 #: The values of the node's ``profile`` parameter.
-PROFILES = ("linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration")
+PROFILES = (
+    "linear",
+    "cubic",
+    "quintic",
+    "bang_bang",
+    "trapezoidal",
+    "continuous_acceleration",
+    "cycloidal",
+)
 
 #: Continuity class of each profile's position (C⁰: velocity jumps; C¹: acceleration jumps).
 CONTINUITY = {
@@ -57,6 +66,7 @@ CONTINUITY = {
     "bang_bang": 1,
     "trapezoidal": 1,
     "continuous_acceleration": 2,
+    "cycloidal": 2,
 }
 
 
@@ -82,7 +92,8 @@ def _stretched(kind: str, qi, qf, tf: float, kv, ka):
     c = tf / fastest.duration
     if kind in ("trapezoid", "continuous_acceleration"):
         return minimum_time_profile(kind, qi, qf, kv / c, ka / (c * c))
-    return {"linear": linear, "cubic": cubic, "bang_bang": bang_bang}[kind](qi, qf, tf)
+    builder = {"linear": linear, "cubic": cubic, "bang_bang": bang_bang, "cycloidal": cycloidal}
+    return builder[kind](qi, qf, tf)
 
 
 def plan_joint_motion(

@@ -16,7 +16,12 @@ profiles are homothetic, q̇_j(t) = α_j q̇_k(t) [8.23]. The profiles are
 * :func:`trapezoid` [8.19]-[8.35], minimum time under per-joint limits k_v, k_a, all joints
   synchronised (class C¹: velocity continuous, acceleration jumps at τ and t_f − τ);
 * :func:`continuous_acceleration` [8.36]-[8.47] (Castain's profile with a second-degree
-  acceleration phase; class C²), synchronised likewise.
+  acceleration phase; class C²), synchronised likewise;
+* :func:`cycloidal`: r = τ − sin(2πτ)/(2π), τ = t/t_f (class C²: the acceleration
+  2π sin(2πτ)/t_f² is zero at both ends, the jerk jumps there). It is the time law of the
+  Stewart platform's P1 → P2 → P1 motion in Lopes (2009), the "third order trigonometric
+  spline" (research note seed-000 §7.2). Peaks: |q̇_j| = 2|D_j|/t_f at t_f/2,
+  |q̈_j| = 2π|D_j|/t_f² at t_f/4 and 3t_f/4.
 
 :func:`minimum_times` gives each joint's shortest time under its limits (Table 8.1, plus
 [8.22]/[8.35] and [8.45]/[8.47]) and :func:`synchronised_time` their maximum [8.14];
@@ -64,12 +69,14 @@ __all__ = [
     "BangBang",
     "Trapezoid",
     "ContinuousAcceleration",
+    "Cycloidal",
     "linear",
     "cubic",
     "quintic",
     "bang_bang",
     "trapezoid",
     "continuous_acceleration",
+    "cycloidal",
     "minimum_times",
     "synchronised_time",
     "minimum_time_profile",
@@ -83,6 +90,7 @@ PROFILE_KINDS = (
     "bang_bang",
     "trapezoid",
     "continuous_acceleration",
+    "cycloidal",
 )
 
 #: 10/√3, the quintic acceleration-peak factor of [8.13] (square root restored).
@@ -339,6 +347,25 @@ class ContinuousAcceleration(_Synchronised):
         return r, dr[:, None] * vel, ddr[:, None] * (vel / tau)
 
 
+class Cycloidal(Profile):
+    """Cycloidal rest-to-rest law (Lopes 2009, research note seed-000 §7.2), class C².
+
+    r = τ − sin(2πτ)/(2π), ṙ = (1 − cos 2πτ)/t_f, r̈ = 2π sin(2πτ)/t_f², τ = t/t_f.
+    Velocity and acceleration are zero at both ends (the jerk 4π² cos(2πτ)/t_f³ is not).
+    Peaks: |q̇_j| = 2|D_j|/t_f at τ = 1/2, |q̈_j| = 2π|D_j|/t_f² at τ = 1/4 and 3/4.
+    """
+
+    def _law(self, t):
+        tf = self.duration
+        vel = self.delta / tf
+        s = t / tf
+        w = 2.0 * math.pi * s
+        r = s - np.sin(w) / (2.0 * math.pi)
+        v = (1.0 - np.cos(w))[:, None] * vel
+        a = (2.0 * math.pi * np.sin(w))[:, None] * (vel / tf)
+        return r, v, a
+
+
 # ----------------------------------------------------------------------------- builders
 def linear(qi, qf, tf) -> Linear:
     """Linear profile [8.4] from ``qi`` to ``qf`` (n,) (rad) in ``tf`` > 0 (s)."""
@@ -365,6 +392,12 @@ def bang_bang(qi, qf, tf) -> BangBang:
     """Bang-bang profile [8.15]-[8.17] from ``qi`` to ``qf`` (n,) (rad) in ``tf`` > 0 (s)."""
     qi, qf = _ends(qi, qf)
     return BangBang(qi, qf, _duration(tf))
+
+
+def cycloidal(qi, qf, tf) -> Cycloidal:
+    """Cycloidal profile (:class:`Cycloidal`) from ``qi`` to ``qf`` (n,) (rad or m) in ``tf`` > 0 (s)."""
+    qi, qf = _ends(qi, qf)
+    return Cycloidal(qi, qf, _duration(tf))
 
 
 def trapezoid(qi, qf, kv, ka) -> Trapezoid:
@@ -416,6 +449,7 @@ def minimum_times(kind: str, delta, kv, ka=None) -> np.ndarray:
         * cubic: max(3|D|/(2k_v), √(6|D|/k_a));
         * quintic: max(15|D|/(8k_v), √(10|D|/(√3 k_a)));
         * bang-bang: max(2|D|/k_v, 2√(|D|/k_a));
+        * cycloidal: max(2|D|/k_v, √(2π|D|/k_a));
         * trapezoid: k'_v/k_a + |D|/k'_v with k'_v = min(k_v, √(|D|k_a)) [8.22], [8.35];
         * continuous_acceleration: 3k'_v/(2k_a) + |D|/k'_v with
           k'_v = min(k_v, √(2|D|k_a/3)) [8.41], [8.45], [8.47].
@@ -434,6 +468,8 @@ def minimum_times(kind: str, delta, kv, ka=None) -> np.ndarray:
         return np.maximum(15.0 * d / (8.0 * kv), np.sqrt(_QUINTIC_ACC * d / ka))  # [8.12]-[8.13]
     if kind == "bang_bang":
         return np.maximum(2.0 * d / kv, 2.0 * np.sqrt(d / ka))  # Table 8.1, [8.16]-[8.17]
+    if kind == "cycloidal":  # peaks 2|D|/t_f and 2π|D|/t_f² (Cycloidal)
+        return np.maximum(2.0 * d / kv, np.sqrt(2.0 * math.pi * d / ka))
     c, e = (1.0, 1.0) if kind == "trapezoid" else (1.5, 2.0 / 3.0)
     kv_eff = np.minimum(kv, np.sqrt(e * d * ka))  # Khalil [8.35] / [8.47]
     d_kv = np.maximum(d / kv, np.sqrt(d / (e * ka)))  # |D|/k'_v, without underflow
@@ -478,5 +514,8 @@ def minimum_time_profile(kind: str, qi, qf, kv, ka=None):
     tf = synchronised_time(kind, qf - qi, kv, ka)
     if tf <= 0.0:
         return Linear(qi, qf, 0.0)  # nothing moves: rest at q^f
-    builder = {"linear": linear, "cubic": cubic, "quintic": quintic, "bang_bang": bang_bang}
+    builder = {
+        "linear": linear, "cubic": cubic, "quintic": quintic, "bang_bang": bang_bang,
+        "cycloidal": cycloidal,
+    }  # fmt: skip
     return builder[kind](qi, qf, tf)

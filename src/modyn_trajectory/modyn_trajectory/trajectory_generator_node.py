@@ -27,6 +27,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model.contract import MechanismModel
+from modyn_model.errors import StateError
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource
@@ -695,6 +696,7 @@ class TrajectoryGenerator(Node):
         q0, v0, a0, origin = self._start_state(start_ns)
         waypoints = np.repeat(q0[None], goal.shape[0], axis=0)  # unnamed joints stay
         waypoints[:, columns] = goal
+        self._check_workspace(waypoints, label="points")
         profile = self._settings["profile"]
         plan = plan_joint_motion(
             profile,
@@ -711,6 +713,7 @@ class TrajectoryGenerator(Node):
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
         self._check_path(q, times)
+        self._check_workspace(q, times)
         self._warn_limits(v, a, times, profile)
         start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
@@ -777,6 +780,7 @@ class TrajectoryGenerator(Node):
         plan = MotionSequence(segments) if len(segments) > 1 else segments[0]
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
+        self._check_workspace(q, times)
         self._warn_limits(v, a, times, self._settings["profile"])
         start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
@@ -839,6 +843,35 @@ class TrajectoryGenerator(Node):
                 f"[{model.lower[j]}, {model.upper[j]}] at t = {times[k]:.3f} s "
                 f"(q = {q[k, j]:.6g}); add waypoints, set stop_at_waypoints, or move the goal"
             )
+
+    def _check_workspace(
+        self, q: np.ndarray, times: np.ndarray | None = None, label: str = ""
+    ) -> None:
+        """A model with a workspace of its own (the optional contract member
+        ``check_workspace(q)``, batched; e.g. actuator strokes of a parallel mechanism) refuses
+        waypoints (``label`` given) or sampled path points (``times`` given) outside it, with
+        the model's message (which names the actuator). No such member: nothing to check."""
+        check = getattr(self.model, "check_workspace", None)
+        if not callable(check):
+            return
+        try:
+            check(q)
+        except StateError:
+            pass  # find the first sample that fails, to say where
+        else:
+            return
+        for k in range(q.shape[0]):
+            try:
+                check(q[k])
+            except StateError as exc:
+                if times is None:
+                    where = f"{label}[{k}] = {np.round(q[k], 6).tolist()}"
+                    raise MessageError(f"{where} is outside the workspace: {exc}") from None
+                raise TrajectoryError(
+                    f"the path leaves the workspace at t = {times[k]:.3f} s: {exc}; move the "
+                    "goal or add waypoints"
+                ) from None
+        raise TrajectoryError(f"the path leaves the workspace (batched check): {q.shape}")
 
     def _warn_limits(self, v: np.ndarray, a: np.ndarray, times: np.ndarray, profile) -> None:
         """Timed goals are followed as given; say so when a sample exceeds a limit."""

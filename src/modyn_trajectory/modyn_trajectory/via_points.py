@@ -85,6 +85,11 @@ def spline_through(times, points, v0=None, a0=None) -> PiecewiseQuintic:
     return PiecewiseQuintic(t, y, v, a)
 
 
+#: s: a via point reached sooner than this from the previous one is passed over (it is within
+#: k_a·(1e-9 s)² of it), since two knots that close make the spline's collocation singular
+_NEGLIGIBLE_STEP = 1e-9
+
+
 def limit_ratio(plan: PiecewiseQuintic, v_max: np.ndarray, a_max: np.ndarray) -> float:
     """max over segments and joints of max(|q̇|max / k_v, √(|q̈|max / k_a)) (1 = on a limit).
 
@@ -154,6 +159,10 @@ def plan_via_points(
             t = max(t, float(np.max(np.abs(vs) / am)), 1e-3)
         if steps and sum(steps) + t == sum(steps):
             points[-1] = wp[k]  # a move too small to last a representable time
+            continue
+        if 0.0 < t < _NEGLIGIBLE_STEP and k < wp.shape[0] - 1 and not moving:
+            # a via point within rounding of the previous one (|D| ~ 1e-18 or a subnormal):
+            # a knot 1e-154 s after the previous one makes the spline's collocation singular
             continue
         points.append(wp[k])
         steps.append(t)

@@ -244,3 +244,22 @@ def test_random_goals_never_exceed_the_limits_and_always_arrive(
         np.testing.assert_allclose(vs, v0, rtol=0, atol=1e-12)
     np.testing.assert_allclose(q[-1], goal[-1], atol=1e-9)
     np.testing.assert_allclose(v[-1], 0.0, atol=1e-9)
+
+
+@pytest.mark.parametrize(
+    ("q0", "goal"),
+    [
+        # found by hypothesis (test_random_goals_never_exceed_the_limits_and_always_arrive): a
+        # via point a subnormal away from the start gave a knot 1e-154 s after it, and the
+        # quintic spline's collocation failed (ValueError / LinAlgError) or blew up (1e158)
+        ([1.0, 0.0, 1.1125369292536007e-308], [[1.0, 0.0, 0.0], [0.0, 0.0, 0.0]]),
+        ([1.0, 0.0, 0.0], [[1.0, 0.0, 1.872810309505268e-238], [0.0, 0.0, 0.0]]),
+    ],
+)
+def test_a_via_point_within_rounding_of_the_start_is_passed_over(q0, goal):
+    kv, ka = np.ones(3), np.array([1.0, 1.0, 0.05])
+    plan = plan_joint_motion("quintic", q0, goal, v_max=kv, a_max=ka)
+    t = np.linspace(0.0, plan.duration, 4001)
+    _, v, a = plan.sample(t)
+    assert np.all(np.abs(v) <= kv * (1 + 1e-7)) and np.all(np.abs(a) <= ka * (1 + 1e-7))
+    np.testing.assert_array_equal(plan.sample(plan.duration)[0], goal[-1])

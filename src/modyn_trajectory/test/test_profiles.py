@@ -15,6 +15,7 @@ from modyn_trajectory.profiles import (
     bang_bang,
     continuous_acceleration,
     cubic,
+    cycloidal,
     linear,
     minimum_time_profile,
     minimum_times,
@@ -71,6 +72,7 @@ def test_linear_velocity_is_constant_and_zero_outside():
         lambda: bang_bang(QI, QF, 1.3),
         lambda: trapezoid(QI, QF, [2.0, 1.0, 1.0], [4.0, 5.0, 1.0]),
         lambda: continuous_acceleration(QI, QF, [2.0, 1.0, 1.0], [4.0, 5.0, 1.0]),
+        lambda: cycloidal(QI, QF, 1.3),
     ],
 )
 def test_boundary_conditions_and_rest_outside(make):
@@ -218,6 +220,68 @@ def test_cubic_and_bang_bang_have_acceleration_jumps():
     assert dv < 1e-7 and da == pytest.approx(8.0)
 
 
+def test_cycloidal_is_the_closed_form_of_lopes():
+    """s(τ) = τ − sin(2πτ)/(2π) (research note seed-000 §7.2), its derivatives in closed form
+    and the peaks 2|D|/t_f (at t_f/2) and 2π|D|/t_f² (at t_f/4 and 3t_f/4)."""
+    tf = 1.3
+    p = cycloidal(QI, QF, tf)
+    t, q, v, a = _grid(p)
+    tau = t / tf
+    s = tau - np.sin(2 * np.pi * tau) / (2 * np.pi)
+    ds = (1 - np.cos(2 * np.pi * tau)) / tf
+    dds = 2 * np.pi * np.sin(2 * np.pi * tau) / tf**2
+    np.testing.assert_allclose(q, QI + s[:, None] * D, rtol=0, atol=1e-14)
+    np.testing.assert_allclose(v, ds[:, None] * D, rtol=0, atol=1e-13)
+    np.testing.assert_allclose(a, dds[:, None] * D, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(np.abs(v).max(axis=0), 2 * np.abs(D) / tf, rtol=1e-9)
+    np.testing.assert_allclose(np.abs(a).max(axis=0), 2 * np.pi * np.abs(D) / tf**2, rtol=1e-9)
+    _, vm, _ = p.sample(tf / 2)
+    np.testing.assert_allclose(vm, 2 * D / tf, rtol=1e-14)
+    _, _, aq = p.sample(np.array([tf / 4, 3 * tf / 4]))
+    np.testing.assert_allclose(aq, [2 * np.pi * D / tf**2, -2 * np.pi * D / tf**2], rtol=1e-12)
+    # the velocity is the derivative of the position (central differences, h = 1e-6 s)
+    h = 1e-6
+    tm = np.array([0.2, 0.5, 0.9])
+    np.testing.assert_allclose(
+        (p.sample(tm + h)[0] - p.sample(tm - h)[0]) / (2 * h), p.sample(tm)[1], atol=1e-8
+    )
+    np.testing.assert_allclose(
+        (p.sample(tm + h)[1] - p.sample(tm - h)[1]) / (2 * h), p.sample(tm)[2], atol=1e-6
+    )
+
+
+def test_cycloidal_is_c2_with_a_jerk_jump_at_the_ends():
+    p = cycloidal([0.0, 0.0], [2.0, 0.5], 1.0)
+    dq, dv, da = _jumps(p, [0.0, p.duration])
+    assert dq < 1e-8 and dv < 1e-7 and da < 1e-6
+    _, v, a = p.sample(np.array([0.0, p.duration]))
+    np.testing.assert_array_equal(v, 0.0)
+    np.testing.assert_allclose(a, 0.0, atol=1e-14)
+    # the jerk 4π² D/t_f³ at t = 0+ (rest before): not C³
+    eps = 1e-6
+    jerk = p.sample(eps)[2] / eps
+    np.testing.assert_allclose(jerk, 4 * np.pi**2 * np.array([2.0, 0.5]), rtol=1e-6)
+
+
+def test_cycloidal_minimum_time_and_synchronisation():
+    d = np.array([2.0, -0.5, 0.0])
+    kv, ka = np.array([2.0, 1.0, 1.0]), np.array([4.0, 5.0, 1.0])
+    # per joint: max(2|D|/k_v, √(2π|D|/k_a)): joint 1 (2, 1.7725) s, joint 2 (1, 0.7927) s
+    expected = [max(2.0, math.sqrt(math.pi)), max(1.0, math.sqrt(math.pi / 5.0)), 0.0]
+    np.testing.assert_allclose(minimum_times("cycloidal", d, kv, ka), expected, rtol=1e-15)
+    p = minimum_time_profile("cycloidal", np.zeros(3), d, kv, ka)
+    assert p.duration == pytest.approx(2.0, rel=1e-15)
+    # velocity-limited: joint 1 reaches k_v exactly; the other joints stay below theirs
+    _, _, v, a = _grid(p)
+    np.testing.assert_allclose(np.abs(v).max(axis=0), [2.0, 0.5, 0.0], rtol=1e-9)
+    np.testing.assert_allclose(np.abs(a).max(axis=0), 2 * np.pi * np.abs(d) / 4.0, rtol=1e-9)
+    # acceleration-limited: a short move with a high k_v touches k_a instead
+    p = minimum_time_profile("cycloidal", [0.0], [0.1], [10.0], [1.0])
+    assert p.duration == pytest.approx(math.sqrt(2 * math.pi * 0.1), rel=1e-15)
+    _, _, _, a = _grid(p)
+    assert np.abs(a).max() == pytest.approx(1.0, rel=1e-9)
+
+
 # ----------------------------------------------------------------------------- minimum time
 def test_minimum_times_table_8_1():
     d, kv, ka = np.array([1.0, 4.0]), np.array([1.0, 10.0]), np.array([100.0, 1.0])
@@ -277,6 +341,7 @@ def test_no_motion_has_zero_duration():
         (lambda: cubic([0, np.inf], [1, 1], 1.0), r"qi\[joint 1\] is inf"),
         (lambda: cubic([0, 0], [1, 1], 0.0), r"tf = 0.0"),
         (lambda: bang_bang([0, 0], [1, 1], np.nan), r"tf = nan"),
+        (lambda: cycloidal([0, 0], [1, 1], -1.0), r"tf = -1.0"),
         (lambda: linear([[0, 0]], [1, 1], 1.0), r"qi: shape"),
         (lambda: minimum_times("cubic", [1, 2], [1, 1], [1, -1]), r"ka\[joint 1\] = -1.0"),
         (lambda: minimum_times("spline", [1], [1], [1]), r"kind"),
@@ -301,7 +366,9 @@ _disp = st.floats(min_value=-1e2, max_value=1e2, allow_nan=False, allow_infinity
             st.lists(_pos, min_size=n, max_size=n),
         )
     ),
-    st.sampled_from(["trapezoid", "continuous_acceleration", "cubic", "quintic", "bang_bang"]),
+    st.sampled_from(
+        ["trapezoid", "continuous_acceleration", "cubic", "quintic", "bang_bang", "cycloidal"]
+    ),
 )
 def test_limits_respected_and_goal_reached(data, kind):
     d, kv, ka = (np.array(x) for x in data)
@@ -309,7 +376,7 @@ def test_limits_respected_and_goal_reached(data, kind):
     p = minimum_time_profile(kind, qi, qi + d, kv, ka)
     t = np.linspace(-0.1, 1.1, 2001) * p.duration
     if p.duration > 0:  # include the exact peaks' neighbourhoods: phase ends and the middle
-        extra = [p.duration / 2]
+        extra = [p.duration / 4, p.duration / 2, 3 * p.duration / 4]
         if hasattr(p, "tau"):
             extra += [p.tau / 2, p.tau, p.duration - p.tau, p.duration - p.tau / 2]
         t = np.concatenate([t, extra])

@@ -352,8 +352,10 @@ def test_runtime_parameter_change_is_validated(ros, planar_xml):
 
 # ----------------------------------------------------------------------------- profiles
 @pytest.mark.parametrize(
-    "profile", ["linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration"]
-)
+    "profile",
+    ["linear", "cubic", "quintic", "bang_bang", "trapezoidal", "continuous_acceleration",
+     "cycloidal"],
+)  # fmt: skip
 def test_every_profile_is_planned_within_the_limits(ros, planar_model, planar_xml, profile):
     gen = Gen(ros, planar_xml, profile=profile, max_velocity=[1.0, 2.0],
               max_acceleration=[3.0, 4.0])  # fmt: skip
@@ -578,3 +580,85 @@ def test_zero_stamp_goal_pose_starts_when_its_plan_is_ready(ros, rx90_model, rx9
     planning = gen.node._stats["last_plan_compute_ms"] * 1e6
     assert planning > 5e6  # the IK of the line took a while
     assert stamp >= sent + 0.9 * planning
+
+
+# ----------------------------------------------------------------------------- workspace
+def _stewart_yaml():
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "stewart_lopes.yaml"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    return path.read_text()
+
+
+P1 = [0.0, 0.0, 2.0, 0.0, 0.0, 0.0]
+
+
+def test_goals_outside_the_workspace_are_refused_naming_the_actuator(ros):
+    """A model with ``check_workspace`` (the optional contract member; here the Stewart
+    platform, whose workspace is bounded by its legs' strokes): a goal outside it is refused
+    with the model's message naming the leg; a plan that leaves it between two reachable
+    waypoints is refused with the time; a goal inside is planned."""
+    from modyn_model import load_model
+
+    text = _stewart_yaml()
+    model = load_model(text)
+    gen = Gen(ros, text, profile="cycloidal", max_velocity=[0.5], max_acceleration=[2.0])
+    gen.measured(model.coordinate_names, P1)
+    names = model.coordinate_names
+    # straight up by 2 m: every leg beyond its stroke
+    high = [0.0, 0.0, 4.0, 0.0, 0.0, 0.0]
+    with pytest.raises(Exception) as caught:  # the model's own refusal, for the message
+        model.check_workspace(np.array(high))
+    reason = gen.send(_goal(names, [high]), expect=False)
+    assert "outside the workspace" in reason and str(caught.value) in reason, reason
+    assert re.search(r"leg[1-6]", reason), reason
+    # a reachable goal: planned (cycloidal), every sample inside
+    out = gen.send(_goal(names, [[0.1, 0.0, 2.1, 0.0, 0.0, 0.1]], stamp=1.0))
+    _, q, _, _ = _arrays(out)
+    model.check_workspace(q)
+    np.testing.assert_allclose(q[-1], [0.1, 0.0, 2.1, 0.0, 0.0, 0.1], atol=1e-12)
+
+
+def test_goal_pose_of_the_platform_through_the_generic_ik(ros):
+    """goal_pose for the platform frame (tip_frame ``platform``): the generic IK on
+    frame_placement/frame_jacobian (J = T for the Euler chart) reaches the pose, on a straight
+    line of the platform's centre."""
+    from modyn_model import load_model
+
+    text = _stewart_yaml()
+    model = load_model(text)
+    gen = PoseGen(ros, text, sample_period=0.02)
+    gen.measured(model.coordinate_names, P1)
+    target = np.array([0.1, -0.05, 2.1, 0.05, -0.04, 0.03])
+    goal = model.frame_placement(target, "platform")
+    out = gen.send_pose(_pose(goal[:3, 3], _quaternion(goal[:3, :3]), stamp=1.0))
+    _, q, _, _ = _arrays(out)
+    np.testing.assert_allclose(model.frame_placement(q[-1], "platform"), goal, atol=1e-8)
+    np.testing.assert_allclose(q[-1], target, atol=1e-7)
+    p0, p1 = np.array(P1[:3]), goal[:3, 3]
+    u = (p1 - p0) / np.linalg.norm(p1 - p0)
+    off = [np.linalg.norm((d := qk[:3] - p0) - (d @ u) * u) for qk in q]
+    assert max(off) < 1e-6
+
+
+def test_a_plan_that_leaves_the_workspace_is_refused(ros):
+    """Both ends inside the legs' strokes, the straight (cycloidal) path between them not: the
+    sampled plan is checked too, and the refusal says when and which leg (the pair was found by
+    a random search over poses)."""
+    from modyn_model import load_model
+
+    text = _stewart_yaml()
+    model = load_model(text)
+    q0 = np.array([-0.54, -0.28, 1.57, -0.73, 0.05, -0.32])
+    q1 = np.array([-0.51, 0.5, 1.65, -0.65, 0.47, 0.17])
+    model.check_workspace(q0)
+    model.check_workspace(q1)
+    gen = Gen(ros, text, profile="cycloidal", max_velocity=[0.5], max_acceleration=[2.0])
+    gen.measured(model.coordinate_names, q0)
+    reason = gen.send(_goal(model.coordinate_names, [q1]), expect=False)
+    assert re.search(
+        r"the path leaves the workspace at t = \d+\.\d{3} s: .*leg[1-6] length", reason
+    )
+    assert "outside its stroke" in reason, reason
