@@ -90,6 +90,7 @@ CASES = {
     "inverted stroke": (lambda d: _with(d, [3.4, 1.8], "stroke"), "stroke"),
     "zero force limit": (lambda d: _with(d, 0.0, "force_limit"), "force_limit"),
     "unknown leg spin": (lambda d: _with(d, "free", "leg_spin"), "leg_spin"),
+    "tilt limit of 90 deg": (lambda d: _with(d, 90.0, "max_tilt_deg"), "max_tilt_deg"),
     "text mass": (lambda d: _with(d, "heavy", "piston", "mass"), "piston.mass"),
 }
 
@@ -117,6 +118,24 @@ def test_a_pose_outside_a_stroke_names_the_leg_its_length_and_stroke():
     assert short == 4 and np.count_nonzero((lengths < 1.8) | (lengths > 3.4)) == 1
     with pytest.raises(StateError, match=r"leg5 length 1\.7600 m .* at platform pose \[-0\.65"):
         model.check_workspace(np.stack([P1, x]))  # batched: the bad pose is named
+
+
+def test_a_tilt_beyond_the_joints_range_is_refused_and_keeps_the_euler_singularity_out():
+    """The strokes alone admit θ = 89.9° (legs 1.85-3.13 m, all inside [1.8, 3.4] m), where the
+    Euler chart x = [p, ψ, θ, φ] is singular (det J_A = −cos θ): max_tilt_deg refuses it."""
+    model = load_model(YAML)
+    x = np.array([0.0, 0.0, 2.0, 0.0, 89.9 * DEG, 0.0])
+    lengths = inverse_kinematics(model.params, x)
+    assert ((lengths > 1.8) & (lengths < 3.4)).all()
+    with pytest.raises(
+        StateError, match=r"platform tilt 89\.90 deg above its limit max_tilt_deg = 60"
+    ):
+        model.check_workspace(x)
+    # tilt = arccos(cos θ cos φ): 45° of pitch and 45° of roll tilt the platform by 60°
+    # (legs 1.92-2.98 m at z = 2.2 m: inside the stroke, so the tilt is what is refused)
+    model.check_workspace(np.array([0.0, 0.0, 2.0, 0.0, 40 * DEG, 0.0]))
+    with pytest.raises(StateError, match=r"platform tilt 60\.1\d deg above"):
+        model.check_workspace(np.array([0.0, 0.0, 2.2, 0.0, 45.1 * DEG, 45.1 * DEG]))
 
 
 def test_a_singular_pose_is_refused_naming_the_condition_number():

@@ -387,9 +387,9 @@ class StewartModel:
         return np.stack((b, b + lvec), axis=-2)
 
     def check_workspace(self, q) -> None:
-        """None when every leg is inside its stroke and J_C is well conditioned at q (..., 6);
-        else :class:`StateError` naming the leg, its length and its stroke, or the condition
-        number (> 1e8: a singular pose)."""
+        """None when every leg is inside its stroke, the platform's tilt is within ``max_tilt``
+        and J_C is well conditioned at q (..., 6); else :class:`StateError` naming the leg, its
+        length and its stroke, the tilt, or the condition number (> 1e8: a singular pose)."""
         q = self.check_state("q", q)
         p, _, length, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
         st = self.params.stroke
@@ -402,6 +402,15 @@ class StewartModel:
                 f"model '{self.name}': leg{leg + 1} length {length[idx]:.4f} m outside its stroke "
                 f"[{st[leg, 0]:g}, {st[leg, 1]:g}] m at platform pose "
                 f"{np.round(pose, 4).tolist()}"
+            )
+        # tilt = angle between the platform's z axis and the base's: R_zz = cos θ cos φ
+        tilt = np.arccos(np.clip(np.cos(q[..., 4]) * np.cos(q[..., 5]), -1.0, 1.0))
+        if (tilt > self.params.max_tilt).any():
+            idx = tuple(np.argwhere(tilt > self.params.max_tilt)[0])
+            raise StateError(
+                f"model '{self.name}': platform tilt {np.rad2deg(tilt[idx]):.2f} deg above its "
+                f"limit max_tilt_deg = {np.rad2deg(self.params.max_tilt):g} deg at platform pose "
+                f"{np.round(q[idx], 4).tolist()}"
             )
         jc = np.concatenate((n, np.cross(p, n)), axis=-1)
         sv = np.linalg.svd(jc, compute_uv=False)

@@ -107,6 +107,11 @@ class StewartParameters:
         |τ_i| limits (N), inf when none.
     leg_spin : str
         "none" (the paper) or "universal" (note §6.10).
+    max_tilt : float
+        Largest tilt of the platform, the angle between its z axis and the base's (rad, in
+        (0, π/2)): the spherical and universal joints' range. It also keeps the Euler chart's
+        singularity θ = ±90° (pitch ≤ tilt) out of the workspace, which the strokes alone may not
+        (Table 2 legs reach a pose with θ = 89.9° inside [1.8, 3.4] m). YAML ``max_tilt_deg``.
     """
 
     base_points: np.ndarray
@@ -123,6 +128,7 @@ class StewartParameters:
     stroke: np.ndarray = field(default_factory=lambda: _ro(np.tile([0.0, np.inf], (6, 1))))
     force_limit: np.ndarray = field(default_factory=lambda: _ro(np.full(6, np.inf)))
     leg_spin: str = "none"
+    max_tilt: float = float(np.deg2rad(60.0))
     source: str = "<parameters>"
 
     def __post_init__(self):
@@ -186,6 +192,12 @@ class StewartParameters:
                 f"{where}: field 'force_limit' must be > 0 N (inf: none), got {limit.tolist()}"
             )
         put(self, "force_limit", _ro(limit))
+        tilt = float(self.max_tilt)
+        if not 0.0 < tilt < np.pi / 2:
+            raise DescriptionError(
+                f"{where}: field 'max_tilt_deg' must be in (0, 90) deg, got {np.rad2deg(tilt):g}"
+            )
+        put(self, "max_tilt", tilt)
         put(
             self,
             "_axisymmetric",
@@ -233,6 +245,7 @@ class StewartParameters:
             cylinder: {mass, com, inertia: [xx, yy, zz]}   # each a value or 6 per-leg values
             piston:   {mass, com, inertia}
             gravity: [0, 0, -9.81]; stroke: [l_min, l_max] or 6 pairs; force_limit; leg_spin
+            max_tilt_deg: 60             # platform tilt limit (joint range), < 90
 
         Raises
         ------
@@ -242,7 +255,7 @@ class StewartParameters:
         if not isinstance(d, Mapping):
             raise DescriptionError(f"{source}: a stewart description must be a mapping, got {d!r}")
         top = {"kind", "name", "geometry", "platform", "cylinder", "piston", "gravity", "stroke"}
-        top |= {"force_limit", "leg_spin"}
+        top |= {"force_limit", "leg_spin", "max_tilt_deg"}
         _known(d, top, "", source)
         for key in ("geometry", "platform", "cylinder", "piston"):
             if key not in d:
@@ -291,6 +304,8 @@ class StewartParameters:
         for key in ("gravity", "stroke", "force_limit"):
             if key in d:
                 values[key] = _array(d[key], key, source, finite=False)
+        if "max_tilt_deg" in d:
+            values["max_tilt"] = np.deg2rad(_scalar(d["max_tilt_deg"], "max_tilt_deg", source))
         return cls(**values)
 
     # ------------------------------------------------------------------ derived
