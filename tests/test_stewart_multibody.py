@@ -240,3 +240,61 @@ def test_vertical_leg_is_refused():
     params = table2(platform_points=table2().base_points)  # every leg vertical at any height
     with pytest.raises(ModelError, match="vertical"):
         tree_state(params, P1)
+
+
+def test_multibody_equals_pinocchio_on_the_same_urdf(lopes):
+    """The same generated URDF in Pinocchio, the six spherical joints as CONTACT_3D
+    RigidConstraintModels between the piston joint and the platform point (two-joint loop
+    closures): the tree's inverse dynamics = ``rnea`` and the closed platform's ẍ = the
+    platform part of ``constraintDynamics`` under the same leg forces (the note's §9.4 τ gives
+    back the note's ẍ to the rounding of its six digits). Independent of modyn's solvers."""
+    pin = pytest.importorskip("pinocchio")
+    pm = pin.buildModelFromXML(lopes.urdf)
+    pd = pm.createData()
+    idx = np.array([lopes.tree.joint_names.index(n) for n in pm.names[1:]])
+    models, datas = pin.StdVec_RigidConstraintModel(), pin.StdVec_RigidConstraintData()
+    roll = pm.getJointId("platform_roll")
+    points = table2().platform_points
+    for n in range(1, 7):
+        c = pin.RigidConstraintModel(
+            pin.ContactType.CONTACT_3D,
+            pm,
+            pm.getJointId(f"leg{n}"),
+            pin.SE3.Identity(),
+            roll,
+            pin.SE3(np.eye(3), points[n - 1]),
+            pin.LOCAL_WORLD_ALIGNED,
+        )
+        models.append(c)
+        datas.append(c.createData())
+    pin.initConstraintDynamics(pm, pd, models, datas)
+    settings = pin.ProximalSettings(1e-14, 1e-12, 20)
+
+    def pin_xdd(x, xd, tau_legs):
+        q, v, _ = lopes.tree_state(x, xd)
+        tau = np.zeros(24)
+        tau[lopes.leg_index] = tau_legs
+        vd = pin.constraintDynamics(pm, pd, q[idx], v[idx], tau[idx], models, datas, settings)
+        out = np.empty(24)
+        out[idx] = vd
+        return out[lopes.platform_index]
+
+    tau_94 = [3.535877, 6.411363, 2.703485, 10.498437, 8.480360, 4.565108]
+    np.testing.assert_allclose(pin_xdd(P2, XD_94, tau_94), XDD_94, atol=1e-6)
+    rng = np.random.default_rng(4)
+    x, xd, xdd = random_platform_states(rng, 10)
+    worst_id = worst_fd = 0.0
+    for k in range(10):
+        q, v, a = lopes.tree_state(x[k], xd[k], xdd[k])
+        ref = pin.rnea(pm, pd, q[idx], v[idx], a[idx])
+        worst_id = max(worst_id, np.abs(lopes.tree.inverse_dynamics(q, v, a)[idx] - ref).max())
+        tau = rng.uniform(-20.0, 40.0, 6)
+        ref = pin_xdd(x[k], xd[k], tau)
+        got = lopes.platform_acceleration(x[k], xd[k], tau)
+        worst_fd = max(worst_fd, np.abs(got - ref).max() / max(1.0, np.abs(ref).max()))
+        # and the leg forces of the multibody model bring Pinocchio to the asked ẍ
+        np.testing.assert_allclose(
+            pin_xdd(x[k], xd[k], lopes.leg_forces(x[k], xd[k], xdd[k])), xdd[k], atol=1e-9
+        )
+    print(f"pinocchio: tree inverse dynamics {worst_id:.1e}, platform ẍ {worst_fd:.1e} relative")
+    assert worst_id < 1e-12 and worst_fd < 1e-10, (worst_id, worst_fd)

@@ -94,6 +94,7 @@ PLATFORM_JOINTS = (
 )
 _PLATFORM_AXES = ("1 0 0", "0 1 0", "0 0 1", "0 0 1", "0 1 0", "1 0 0")
 _PLATFORM_TYPES = ("prismatic",) * 3 + ("revolute",) * 3
+_NO_LIMIT = '<limit lower="-1e6" upper="1e6" effort="1e12" velocity="1e12"/>'
 
 
 @dataclass(frozen=True)
@@ -166,7 +167,9 @@ def _inertial(mass: float, com, inertia: np.ndarray) -> str:
 
 
 def _joint(name: str, kind: str, parent: str, child: str, xyz="0 0 0", axis=None) -> str:
-    ax = "" if axis is None else f'<axis xyz="{axis}"/>'
+    # a moving joint must have <limit> in URDF (urdfdom refuses it otherwise): wide ones, this
+    # model is for dynamics only and nothing here checks limits
+    ax = "" if axis is None else f'<axis xyz="{axis}"/>{_NO_LIMIT}'
     return (
         f'<joint name="{name}" type="{kind}"><parent link="{parent}"/><child link="{child}"/>'
         f'<origin xyz="{xyz}" rpy="0 0 0"/>{ax}</joint>'
