@@ -27,7 +27,9 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``floating_base: true`` for a free-flyer base, :class:`~modyn_model.floating.FloatingBaseModel`),
 ``xacro`` (``file``, ``args``, and the same options), ``mdh`` (``file``, or the table inline) and
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
-:class:`~modyn_model.mechanisms.ball_joint.BallJointBody`).
+:class:`~modyn_model.mechanisms.ball_joint.BallJointBody`) and ``stewart`` (a 6-UPS Stewart
+platform by Lopes' generalized momentum, q = platform pose, u = six leg forces:
+:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 
 Any kind's mapping may add ``constraints:`` (a list, see
@@ -192,11 +194,18 @@ def _load_ball_joint_kind(d: Mapping, *, source: str, base_dir: Path | None = No
     return BallJointBody.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_stewart_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.stewart.model import StewartModel
+
+    return StewartModel.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
     "mdh": _load_mdh_kind,
     "ball_joint": _load_ball_joint_kind,
+    "stewart": _load_stewart_kind,
 }
 
 
