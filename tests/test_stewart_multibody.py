@@ -10,6 +10,7 @@ and the multibody model on random states and random parameters (agreement to 1e-
 
 from __future__ import annotations
 
+import dataclasses
 import types
 
 import numpy as np
@@ -298,3 +299,194 @@ def test_multibody_equals_pinocchio_on_the_same_urdf(lopes):
         )
     print(f"pinocchio: tree inverse dynamics {worst_id:.1e}, platform ẍ {worst_fd:.1e} relative")
     assert worst_id < 1e-12 and worst_fd < 1e-10, (worst_id, worst_fd)
+
+
+# ---------------------------------------------------------------------------------- part 2
+# The GM model of this package against the multibody model, on random states and parameters.
+STROKE = (1.6, 3.4)
+
+
+def random_parameters(rng, *, axisymmetric=True, leg_spin="none", gravity=(0.0, 0.0, -9.81)):
+    """A random 6-6 platform (hexagons of random radii and half-angles, each joint jittered in
+    angle and height), random platform inertia (principal axes rotated), per-leg random masses,
+    CoM distances and inertias: [0, I_t, I_t] (axisymmetric, no axial moment: the leg's spin
+    carries no energy) or general principal moments [I_xx, I_yy, I_zz]."""
+    from modyn_model.mechanisms.stewart.parameters import StewartParameters
+
+    def hexagon(radius, half, centres):
+        ang = np.repeat(np.asarray(centres) * DEG, 2) + np.tile([-1.0, 1.0], 3) * half * DEG
+        ang += rng.uniform(-3.0, 3.0, 6) * DEG
+        return np.c_[radius * np.cos(ang), radius * np.sin(ang), rng.uniform(-0.05, 0.05, 6)]
+
+    base = hexagon(rng.uniform(1.3, 1.7), rng.uniform(8.0, 20.0), [0.0, 120.0, 240.0])
+    base = np.roll(base, -1, axis=0)  # leg 1 at +φ_B as in the note's layout
+    top = hexagon(rng.uniform(0.6, 0.9), rng.uniform(3.0, 15.0), [60.0, 180.0, 300.0])
+    axes = np.linalg.qr(rng.normal(size=(3, 3)))[0]
+    platform_inertia = axes @ np.diag(rng.uniform(0.2, 0.4, 3)) @ axes.T
+
+    def leg_inertia():
+        if axisymmetric:
+            t = rng.uniform(0.02, 0.2, 6)
+            return np.c_[np.zeros(6), t, t]
+        # principal moments of a real body (triangle inequality): sorted pairs + their sum
+        a, b = rng.uniform(0.02, 0.1, (2, 6))
+        moments = np.c_[a, b, rng.uniform(np.abs(a - b), a + b)]
+        return rng.permuted(moments, axis=1)
+
+    return StewartParameters(
+        base_points=base,
+        platform_points=top,
+        platform_mass=rng.uniform(1.0, 3.0),
+        platform_inertia=platform_inertia,
+        cylinder_mass=rng.uniform(0.2, 0.6, 6),
+        cylinder_com=rng.uniform(0.2, 0.8, 6),
+        cylinder_inertia=leg_inertia(),
+        piston_mass=rng.uniform(0.2, 0.6, 6),
+        piston_com=rng.uniform(0.2, 0.8, 6),
+        piston_inertia=leg_inertia(),
+        gravity=np.asarray(gravity, dtype=float),
+        stroke=np.tile(STROKE, (6, 1)),
+        leg_spin=leg_spin,
+    )
+
+
+def states_inside_strokes(rng, mb, count):
+    """Random poses (every leg inside STROKE), rates and accelerations."""
+    out = []
+    while len(out) < count:
+        x = np.array([0.0, 0.0, 2.3, 0.0, 0.0, 0.0])
+        x += rng.uniform(-1, 1, 6) * [0.25, 0.25, 0.3, 25 * DEG, 25 * DEG, 25 * DEG]
+        q, _, _ = mb.tree_state(x)
+        lengths = q[mb.leg_index]
+        if np.all((lengths > STROKE[0]) & (lengths < STROKE[1])):
+            out.append(x)
+    x = np.array(out)
+    xd = rng.normal(size=x.shape) * [0.3, 0.3, 0.3, 0.5, 0.5, 0.5]
+    xdd = rng.normal(size=x.shape) * [1.0, 1.0, 1.0, 2.0, 2.0, 2.0]
+    return x, xd, xdd
+
+
+def _compare(params, rng, count, report):
+    """Worst |τ_GM − τ_MB| (N) and |ẍ_GM − ẍ_MB| relative to max(1, |ẍ|) on ``count`` states."""
+    from modyn_model.mechanisms.stewart import dynamics as gm
+
+    mb = StewartMultibody(params)
+    x, xd, xdd = states_inside_strokes(rng, mb, count)
+    tau_gm = gm.inverse_dynamics(params, x, xd, xdd)
+    tau_mb = mb.leg_forces(x, xd, xdd)
+    force_scale = max(1.0, np.abs(tau_mb).max())
+    id_err = np.abs(tau_gm - tau_mb).max()
+    # forward dynamics under random leg forces around the ones of the states
+    tau = tau_mb + rng.normal(size=tau_mb.shape) * 5.0
+    xdd_gm = gm.forward_dynamics(params, x, xd, tau)
+    xdd_mb = mb.platform_acceleration(x, xd, tau)
+    fd_err = (np.abs(xdd_gm - xdd_mb).max(axis=-1) / np.maximum(1.0, np.abs(xdd_mb).max(-1))).max()
+    report.append((id_err, force_scale, fd_err))
+    return id_err, force_scale, fd_err
+
+
+def test_gm_equals_multibody_on_random_states_and_parameters():
+    """Ten random axisymmetric platforms (legs with I_xx = 0), 20 states each inside the
+    strokes: leg forces and forward dynamics agree to 1e-8 (N; relative for ẍ)."""
+    rng = np.random.default_rng(15)
+    report = []
+    for _ in range(10):
+        id_err, scale, fd_err = _compare(random_parameters(rng), rng, 20, report)
+        assert id_err < 1e-8 and fd_err < 1e-8, (id_err, scale, fd_err)
+    worst = np.max(report, axis=0)
+    print(
+        f"GM vs multibody: leg forces {worst[0]:.1e} N (|τ| up to {worst[1]:.0f} N), "
+        f"ẍ {worst[2]:.1e} relative"
+    )
+
+
+def test_gm_equals_multibody_on_table2():
+    """Table 2 itself (StewartParameters.lopes_table2()), 50 states: the same to 1e-8."""
+    from modyn_model.mechanisms.stewart.parameters import StewartParameters
+
+    rng = np.random.default_rng(9)
+    id_err, _, fd_err = _compare(StewartParameters.lopes_table2(), rng, 50, [])
+    assert id_err < 1e-8 and fd_err < 1e-8, (id_err, fd_err)
+
+
+def test_gm_equals_multibody_under_tilted_gravity():
+    """Gravity is a world vector, not only −g e_z: a tilted one, the same agreement."""
+    rng = np.random.default_rng(21)
+    g = np.array([1.5, -2.0, -9.5])
+    id_err, _, fd_err = _compare(random_parameters(rng, gravity=g), rng, 20, [])
+    assert id_err < 1e-8 and fd_err < 1e-8, (id_err, fd_err)
+
+
+def test_universal_leg_spin_equals_multibody_for_any_leg_inertia():
+    """Non-axisymmetric legs: the tree's universal joints spin the legs (note §6.10); the GM
+    model with leg_spin="universal" agrees to 1e-8, the paper's no-spin model does not (its
+    error is reported, and must be far above the agreement)."""
+    from modyn_model.mechanisms.stewart import dynamics as gm
+
+    rng = np.random.default_rng(610)
+    report = []
+    for _ in range(5):
+        params = random_parameters(rng, axisymmetric=False, leg_spin="universal")
+        id_err, scale, fd_err = _compare(params, rng, 20, report)
+        assert id_err < 1e-8 and fd_err < 1e-8, (id_err, scale, fd_err)
+    # the same legs without the spin: a model error, not round-off
+    no_spin = dataclasses.replace(params, leg_spin="none")
+    mb = StewartMultibody(params)
+    x, xd, xdd = states_inside_strokes(rng, mb, 20)
+    gap = np.abs(gm.inverse_dynamics(no_spin, x, xd, xdd) - mb.leg_forces(x, xd, xdd)).max()
+    print(f"universal spin: {np.max(report, axis=0)}; paper's no-spin model off by {gap:.2e} N")
+    assert gap > 1e-4
+
+
+def test_gm_per_body_split_equals_multibody():
+    """The five-body split of the GM forces (platform, cylinder translation/rotation, piston
+    translation/rotation; gravity with the translations) = the multibody model's, obtained by
+    linearity in the inertial parameters: doubling a body's mass (its CoM inertia kept) adds its
+    translation share, doubling its CoM inertia adds its rotation share. 3 random platforms."""
+    from modyn_model.mechanisms.stewart import dynamics as gm
+
+    rng = np.random.default_rng(6)
+    worst = 0.0
+    for _ in range(3):
+        params = random_parameters(rng)
+        mb = StewartMultibody(params)
+        x, xd, xdd = states_inside_strokes(rng, mb, 10)
+        tau, parts = gm.inverse_dynamics(params, x, xd, xdd, split=True)
+        base = mb.leg_forces(x, xd, xdd)
+
+        fields = {
+            "cylinder_translation": "cylinder_mass",
+            "cylinder_rotation": "cylinder_inertia",
+            "piston_translation": "piston_mass",
+            "piston_rotation": "piston_inertia",
+        }
+        mine = {}
+        for body, field in fields.items():
+            doubled = dataclasses.replace(params, **{field: 2 * getattr(params, field)})
+            mine[body] = StewartMultibody(doubled).leg_forces(x, xd, xdd) - base
+        mine["platform"] = base - sum(mine.values())
+        for body, value in mine.items():
+            worst = max(worst, np.abs(parts[body] - value).max())
+    print(f"per-body split: worst {worst:.1e} N")
+    assert worst < 1e-8
+
+
+def test_contract_model_equals_multibody():
+    """StewartModel (the contract model the nodes use, its own per-tick path): actuator forces,
+    A(x) = Tᵀ M T, forward dynamics from J_Eᵀ u, leg lengths and rates = the multibody model's
+    (A = Gᵀ M_tree G, G = ∂v_tree/∂ẋ), 20 states of a random platform, 1e-8."""
+    from modyn_model.mechanisms.stewart.model import StewartModel
+
+    rng = np.random.default_rng(7)
+    params = random_parameters(rng)
+    model, mb = StewartModel(params), StewartMultibody(params)
+    x, xd, xdd = states_inside_strokes(rng, mb, 20)
+    tau = mb.leg_forces(x, xd, xdd)
+    assert np.abs(model.actuator_forces(x, xd, xdd) - tau).max() < 1e-8
+    assert np.abs(model.mass_matrix(x) - mb.mass_matrix(x)).max() < 1e-10
+    xdd_model = model.forward_dynamics(x, xd, model.generalized_forces(x, tau))
+    assert np.abs(xdd_model - xdd).max() < 1e-8 * max(1.0, np.abs(xdd).max())
+    q, v, _ = mb.tree_state(x, xd)
+    lengths, rates = model.actuator_state(x, xd)
+    np.testing.assert_allclose(lengths, q[:, mb.leg_index], atol=1e-13)
+    np.testing.assert_allclose(rates, v[:, mb.leg_index], atol=1e-12)
