@@ -239,8 +239,12 @@ def test_vertical_leg_is_refused():
     from modyn_model.errors import ModelError
 
     params = table2(platform_points=table2().base_points)  # every leg vertical at any height
-    with pytest.raises(ModelError, match="vertical"):
+    with pytest.raises(ModelError, match="leg1, leg2, leg3, leg4, leg5, leg6 vertical"):
         tree_state(params, P1)
+    # one leg vertical in a batch: named, with the pose
+    tilted = table2(platform_points=np.r_[table2().base_points[:1], table2().platform_points[1:]])
+    with pytest.raises(ModelError, match=r"leg1 vertical at platform pose \[0.0, 0.0, 2.0"):
+        tree_state(tilted, np.stack((P2, P1)))
 
 
 def test_multibody_equals_pinocchio_on_the_same_urdf(lopes):

@@ -317,10 +317,14 @@ def tree_state(params, x, xd=None, xdd=None, *, order=None):
     rho = np.sqrt(rho2)
     length2 = rho2 + lz * lz
     length = np.sqrt(length2)
-    if np.any(rho <= 1e-9 * length):
+    vertical = rho <= 1e-9 * length
+    if np.any(vertical):
+        where = np.argwhere(vertical)[0]
+        legs = [f"leg{k + 1}" for k in np.flatnonzero(vertical[tuple(where[:-1])])]
         raise ModelError(
-            "multibody Stewart model: a leg is vertical, the universal joint (base z, then y′) "
-            "is singular there"
+            f"multibody Stewart model: {', '.join(legs)} vertical at platform pose "
+            f"{np.round(x[tuple(where[:-1])], 6).tolist()}: the universal joint (base z, then "
+            "y′) is singular there"
         )
     a_ang = np.arctan2(ly, lx)
     b_ang = np.arctan2(-lz, rho)
