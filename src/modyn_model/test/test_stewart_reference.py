@@ -149,9 +149,7 @@ def test_mass_matrix_at_p1_and_eigenvalues(params):  # note §9.4
     expected[1, 3] = expected[3, 1] = -0.025441
     _printed(m1, expected)  # the only off-diagonal entries
     np.testing.assert_allclose(m1, m1.T, atol=1e-15)
-    _printed(
-        np.linalg.eigvalsh(m1), [0.820347, 0.820347, 1.464639, 3.266804, 3.266804, 3.636620]
-    )
+    _printed(np.linalg.eigvalsh(m1), [0.820347, 0.820347, 1.464639, 3.266804, 3.266804, 3.636620])
     _printed(
         np.linalg.eigvalsh(mass_matrix(params, P2)),
         [0.814476, 0.829873, 1.467447, 3.274341, 3.284203, 3.679586],
@@ -170,7 +168,9 @@ def test_the_inverse_dynamics_state_of_section_9_4(params):  # note §9.4
     )
     tau, split = inverse_dynamics(params, P2, XD, XDD, split=True)
     _printed(tau, [3.535877, 6.411363, 2.703485, 10.498437, 8.480360, 4.565108])
-    _printed(leg_rates(params, P2, XD), [0.701112, 0.680038, 0.395768, 0.065704, 0.185828, -0.092677])
+    _printed(
+        leg_rates(params, P2, XD), [0.701112, 0.680038, 0.395768, 0.065704, 0.185828, -0.092677]
+    )
     _printed(split["platform"], [1.287443, 2.593754, 0.865181, 4.029077, 3.240939, 1.645449])
     _printed(
         split["cylinder_translation"] + split["cylinder_rotation"],

@@ -57,6 +57,7 @@ __all__ = [
     "forward_dynamics",
     "kinetic_energy",
     "potential_energy",
+    "pose_potential_energy",
 ]
 
 #: the per-body breakdown keys (Fig. 6 of the paper splits platform / cylinders / pistons)
@@ -90,6 +91,10 @@ class TwistTerms:
         C_b^paper = J_bᵀ(I_b J̇_b + İ_b J_b): V_b|_E = C_b^paper T + M_b Ṫ (Lopes (28), ...).
     gravity : dict of (..., 6)
         G_b per body (N, N·m); zero for the rotating leg terms.
+    jacobians : dict
+        "D", "B", "G" (..., 6, 3, 6): J_Di, J_Bi, J_Gi (Lopes (36), (40), (62)); "frame"
+        (..., 6, 3, 3) ᴮR_Ci; with u also "D_dot", "B_dot", "G_dot" and "omega_true" (the leg
+        frames' angular velocities, ..., 6, 3).
     """
 
     jc: np.ndarray
@@ -99,6 +104,7 @@ class TwistTerms:
     coriolis: dict | None
     paper: dict | None
     gravity: dict
+    jacobians: dict | None = None
 
 
 def _leg_frame(lvec: np.ndarray, n: np.ndarray):
@@ -192,8 +198,9 @@ def twist_terms(
         "piston_rotation": zeros6.copy(),
     }
     jc = np.concatenate((n, np.cross(p, n)), axis=-1)  # Lopes (6)
+    jac = {"D": jd, "B": jb, "G": jg, "frame": frame}
     if u is None:
-        return TwistTerms(jc, length, np.zeros_like(length), mass, None, None, gravity)
+        return TwistTerms(jc, length, np.zeros_like(length), mass, None, None, gravity, jac)
 
     u = np.asarray(u, dtype=float)
     v, w = u[..., :3], u[..., 3:]
@@ -206,9 +213,7 @@ def twist_terms(
     ndt = skew(nd)
     jd_dot = inv_l[..., None, None] * (ndt @ w_mat + nt @ wd_mat) - ldl2 * (nt @ w_mat)
     projd = -(nd[..., :, None] * n[..., None, :] + n[..., :, None] * nd[..., None, :])
-    jb_dot = bc * (
-        inv_l[..., None, None] * (projd @ w_mat + proj @ wd_mat) - ldl2 * (proj @ w_mat)
-    )
+    jb_dot = bc * (inv_l[..., None, None] * (projd @ w_mat + proj @ wd_mat) - ldl2 * (proj @ w_mat))
     kg_dot = -bs * (inv_l[..., None, None] * projd - ldl2 * proj)
     jg_dot = kg_dot @ w_mat + kg @ wd_mat
     # the leg frame's true angular velocity: ω_l (⟂ l̂) plus the spin s l̂ (note §6.10)
@@ -272,7 +277,8 @@ def twist_terms(
         "piston_translation": pt,
         "piston_rotation": pr_p,  # Lopes (76)
     }
-    return TwistTerms(jc, length, ld, mass, coriolis, paper, gravity)
+    jac.update({"D_dot": jd_dot, "B_dot": jb_dot, "G_dot": jg_dot, "omega_true": omega_true})
+    return TwistTerms(jc, length, ld, mass, coriolis, paper, gravity, jac)
 
 
 def _total(d: dict) -> np.ndarray:
@@ -398,7 +404,13 @@ def potential_energy(params: StewartParameters, x) -> np.ndarray:
     CoMs x + p_i − b_S l̂_i (Lopes (59)); zero at the base joint plane z = 0 for gravity along −z
     (note §6.6)."""
     x, pos, e = _pose(x)
-    p, lvec, length, n = legs(params, pos, rotation(e))
+    return pose_potential_energy(params, pos, rotation(e))
+
+
+def pose_potential_energy(params: StewartParameters, pos, rot) -> np.ndarray:
+    """PE (J) at platform position ``pos`` (..., 3) and rotation ``rot`` (..., 3, 3)."""
+    pos = np.asarray(pos, dtype=float)
+    p, lvec, length, n = legs(params, pos, rot)
     g = params.gravity
     pc = params.base_points + params.cylinder_com[:, None] * n
     ps = pos[..., None, :] + p - params.piston_com[:, None] * n
@@ -407,8 +419,6 @@ def potential_energy(params: StewartParameters, x) -> np.ndarray:
         + np.einsum("k,...k->...", params.cylinder_mass, pc @ g)
         + np.einsum("k,...k->...", params.piston_mass, ps @ g)
     )
-
-
 
 
 # ---------------------------------------------------------------------- the per-tick path
@@ -457,8 +467,7 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
     if universal:
         d_mat = d_mat + fspin[..., None, None] * (n[..., :, None] * hvec[..., None, :])
     i_leg = frame @ (
-        (params.cylinder_inertia + params.piston_inertia)[..., :, None]
-        * np.swapaxes(frame, -1, -2)
+        (params.cylinder_inertia + params.piston_inertia)[..., :, None] * np.swapaxes(frame, -1, -2)
     )
     mc = params.cylinder_mass[:, None, None]
     ms = params.piston_mass[:, None, None]
@@ -523,9 +532,11 @@ def fast_terms(params: StewartParameters, pos, rot, u=None):
         )
         hd = np.stack((-ldv[..., 1], ldv[..., 0], np.zeros_like(rho)), axis=-1)
         omega = omega + spin[..., None] * n
-        jd_dot_u = jd_dot_u + nd * spin[..., None] + n * (
-            fd * _dot(hvec, ldv) + fspin * (_dot(hd, ldv) + _dot(hvec, c))
-        )[..., None]
+        jd_dot_u = (
+            jd_dot_u
+            + nd * spin[..., None]
+            + n * (fd * _dot(hvec, ldv) + fspin * (_dot(hd, ldv) + _dot(hvec, c)))[..., None]
+        )
         omega_true = omega
     else:
         omega_true = omega + spin[..., None] * n

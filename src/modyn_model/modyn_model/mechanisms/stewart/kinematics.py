@@ -190,7 +190,9 @@ def leg_accelerations(params: StewartParameters, x, xd, xdd) -> np.ndarray:
         + np.cross(w[..., None, :], np.cross(w[..., None, :], p))
     )
     ld = np.einsum("...i,...i->...", n, vp)
-    return np.einsum("...i,...i->...", n, ap) + (np.einsum("...i,...i->...", vp, vp) - ld**2) / length
+    return (
+        np.einsum("...i,...i->...", n, ap) + (np.einsum("...i,...i->...", vp, vp) - ld**2) / length
+    )
 
 
 def forward_kinematics(
@@ -222,7 +224,9 @@ def forward_kinematics(
     """
     target = np.asarray(lengths, dtype=float)
     if target.shape != (6,) or not np.isfinite(target).all() or (target <= 0).any():
-        raise ModelError(f"forward_kinematics: leg lengths must be 6 finite values > 0 m, got {lengths!r}")
+        raise ModelError(
+            f"forward_kinematics: leg lengths must be 6 finite values > 0 m, got {lengths!r}"
+        )
     if x0 is None:
         # centred, level platform at the height where the mean leg reaches the mean length
         d = params.platform_points[:, :2] - params.base_points[:, :2]

@@ -254,9 +254,7 @@ class StewartModel:
     def coriolis_matrix(self, q, v) -> np.ndarray:
         """C_x = Tᵀ (M Ṫ + C T) (..., 6, 6), Ȧ − 2C_x skew."""
         q, t, td, v, terms = self._terms(q, v)
-        return np.swapaxes(t, -1, -2) @ (
-            self._sum(terms.mass) @ td + self._sum(terms.coriolis) @ t
-        )
+        return np.swapaxes(t, -1, -2) @ (self._sum(terms.mass) @ td + self._sum(terms.coriolis) @ t)
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """H = Tᵀ (M Ṫ ẋ + C T ẋ + G_B) (+ Tᵀ f_ext) (..., 6); no friction is modelled."""

@@ -162,8 +162,7 @@ class StewartParameters:
             arr = _per_leg(getattr(self, name), (3,), label, where)
             if (arr < 0).any():
                 raise DescriptionError(
-                    f"{where}: field '{label}' (principal moments) must be >= 0, got "
-                    f"{arr.tolist()}"
+                    f"{where}: field '{label}' (principal moments) must be >= 0, got {arr.tolist()}"
                 )
             put(self, name, _ro(arr))
         put(self, "gravity", _ro(_shaped(self.gravity, (3,), "gravity", where)))
@@ -171,7 +170,11 @@ class StewartParameters:
         if stroke.shape == (2,):
             stroke = np.tile(stroke, (6, 1))
         stroke = _shaped(stroke, (6, 2), "stroke", where, finite=False)
-        if np.isnan(stroke).any() or (stroke[:, 0] < 0).any() or (stroke[:, 1] <= stroke[:, 0]).any():
+        if (
+            np.isnan(stroke).any()
+            or (stroke[:, 0] < 0).any()
+            or (stroke[:, 1] <= stroke[:, 0]).any()
+        ):
             raise DescriptionError(
                 f"{where}: field 'stroke' must be [l_min, l_max] with 0 <= l_min < l_max (m), "
                 f"got {stroke.tolist()}"
@@ -237,15 +240,13 @@ class StewartParameters:
             if key not in d:
                 raise DescriptionError(f"{source}: kind 'stewart': missing field '{key}'")
             if not isinstance(d[key], Mapping):
-                raise DescriptionError(
-                    f"{source}: field '{key}' must be a mapping, got {d[key]!r}"
-                )
+                raise DescriptionError(f"{source}: field '{key}' must be a mapping, got {d[key]!r}")
         geo = d["geometry"]
         if "base_points" in geo or "platform_points" in geo:
             _known(geo, {"base_points", "platform_points"}, "geometry.", source)
             _required(geo, ("base_points", "platform_points"), "geometry.", source)
-            base = _array(geo["base_points"], "geometry.base_points", source)
-            plat = _array(geo["platform_points"], "geometry.platform_points", source)
+            base = _shaped(geo["base_points"], (6, 3), "geometry.base_points", source)
+            plat = _shaped(geo["platform_points"], (6, 3), "geometry.platform_points", source)
         else:
             keys = ("base_radius", "platform_radius", "base_half_angle_deg")
             _known(geo, {*keys, "platform_half_angle_deg"}, "geometry.", source)
