@@ -253,3 +253,43 @@ def test_actuator_state_segments_and_workspace(model):
     )
     np.testing.assert_allclose(seg[:, :, 1], pi, atol=1e-14)
     assert model.check_workspace(q) is None
+
+
+def test_the_single_state_cache_never_returns_another_states_terms():
+    cached = load_model(YAML)
+    q, v, a = _states(3, seed=11)
+    work = q[0].copy()
+    for k in (0, 0, 1, 1, 2, 0):  # repeated and alternating states, with and without v
+        fresh = load_model(YAML)
+        work[:] = q[k]  # the same buffer, mutated in place between ticks (as a node does)
+        for name, args in (
+            ("mass_matrix", (work,)),
+            ("bias_forces", (work, v[k])),
+            ("gravity", (work,)),
+            ("actuator_forces", (work, v[k], a[k])),
+            ("inverse_dynamics", (work, v[(k + 1) % 3], a[k])),
+            ("forward_dynamics", (work, v[k], a[k])),
+            ("kinetic_energy", (work, v[k])),
+        ):
+            np.testing.assert_array_equal(
+                getattr(cached, name)(*args), getattr(fresh, name)(*args), err_msg=name
+            )
+    m = cached.mass_matrix(work)
+    m[0, 0] = 0.0  # the caller owns what it gets back
+    assert cached.mass_matrix(work)[0, 0] > 1.0
+
+
+def test_a_batch_of_states_against_one_velocity_and_the_reverse(model):
+    q, v, a = _states(3, seed=12)
+    for name, args, single in (
+        ("bias_forces", (q, v[0]), lambda k: (q[k], v[0])),
+        ("inverse_dynamics", (q[0], v, a), lambda k: (q[0], v[k], a[k])),
+        ("actuator_forces", (q, v[1], a[2]), lambda k: (q[k], v[1], a[2])),
+        ("coriolis_matrix", (q[1], v), lambda k: (q[1], v[k])),
+    ):
+        batched = getattr(model, name)(*args)
+        assert batched.shape[0] == 3, name
+        for k in range(3):
+            np.testing.assert_allclose(
+                batched[k], getattr(model, name)(*single(k)), atol=1e-12, err_msg=name
+            )

@@ -32,12 +32,16 @@ from .kinematics import (
     twist_map,
     twist_map_dot,
 )
+from .model import StewartModel
 from .parameters import LEG_SPIN_MODES, StewartParameters, hexagon
+from .simulate import SimulationResult, simulate
 
 __all__ = [
     "BODIES",
     "LEG_SPIN_MODES",
     "ForwardKinematicsReport",
+    "SimulationResult",
+    "StewartModel",
     "StewartParameters",
     "StewartSingularityWarning",
     "coriolis_matrix",
@@ -58,6 +62,7 @@ __all__ = [
     "mass_matrix",
     "potential_energy",
     "rotation",
+    "simulate",
     "twist_map",
     "twist_map_dot",
     "twist_terms",

@@ -28,7 +28,7 @@ import numpy as np
 from ...checks import checked_array
 from ...data import Data
 from ...errors import StateError
-from .dynamics import BODIES, fast_terms, twist_terms
+from .dynamics import BODIES, _cross, fast_geometry, fast_velocity, twist_terms
 from .kinematics import legs, rotation, twist_map, twist_map_dot
 from .parameters import StewartParameters
 
@@ -90,6 +90,9 @@ class StewartModel:
             np.zeros(6)
         )
         self.stroke = params.stroke
+        #: the last single state's per-tick terms (see :meth:`_fast`)
+        self._last_q = None
+        self._last_qv = None
 
     @classmethod
     def from_description(
@@ -192,18 +195,42 @@ class StewartModel:
         return q, t, td, v, twist_terms(self.params, q[..., :3], rotation(e), u)
 
     def _fast(self, q, v=None):
-        """(q, T, Ṫ, v, M, C u, G_B, J_C) by :func:`.dynamics.fast_terms` (no per-body
-        matrices: the control-tick path)."""
+        """(q, T, Ṫ, v, M, C u, G_B, J_C) by :func:`.dynamics.fast_geometry` and
+        :func:`.dynamics.fast_velocity` (no per-body matrices: the control-tick path).
+
+        A control tick asks several members at the same single state (A, H, the actuator forces,
+        ...): the last single configuration's terms (T, M, G_B, J_C and the legs' geometry) and
+        the last velocity terms are kept (one entry each, keyed by the bytes of q and v, replaced
+        as one tuple so that a concurrent call sees either the old or the new entry)."""
         q = self.check_state("q", q)
-        e = q[..., 3:]
-        t = twist_map(e)
+        single = q.ndim == 1
+        if v is not None:
+            v = self.check_velocity("v", v)
+            single = single and v.ndim == 1
+        hit = self._last_q
+        if single and hit is not None and hit[0] == q.tobytes():
+            t, geo = hit[1]
+        else:
+            e = q[..., 3:]
+            t = twist_map(e)
+            geo = fast_geometry(self.params, q[..., :3], rotation(e))
+            if single:
+                for arr in (t, geo.mass, geo.gravity, geo.jc):
+                    arr.flags.writeable = False
+                self._last_q = (q.tobytes(), (t, geo))
         if v is None:
-            m, _, g, jc, _, _ = fast_terms(self.params, q[..., :3], rotation(e))
-            return q, t, None, None, m, None, g, jc
-        v = self.check_velocity("v", v)
-        td = twist_map_dot(e, v[..., 3:])
-        m, cu, g, jc, _, _ = fast_terms(self.params, q[..., :3], rotation(e), _mv(t, v))
-        return q, t, td, v, m, cu, g, jc
+            return q, t, None, None, geo.mass, None, geo.gravity, geo.jc
+        key = (q.tobytes(), v.tobytes()) if single else None
+        hit = self._last_qv
+        if single and hit is not None and hit[0] == key:
+            td, cu = hit[1]
+        else:
+            td = twist_map_dot(q[..., 3:], v[..., 3:])
+            cu, _ = fast_velocity(self.params, geo, _mv(t, v))
+            if single:
+                td.flags.writeable = cu.flags.writeable = False
+                self._last_qv = (key, (td, cu))
+        return q, t, td, v, geo.mass, cu, geo.gravity, geo.jc
 
     @staticmethod
     def _sum(d):
@@ -226,7 +253,7 @@ class StewartModel:
         """S = J_E = J_C T (..., 6, 6) (Lopes (5)): generalized forces J_Eᵀ u."""
         q = self.check_state("q", q)
         p, _, _, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
-        return np.concatenate((n, np.cross(p, n)), axis=-1) @ twist_map(q[..., 3:])
+        return np.concatenate((n, _cross(p, n)), axis=-1) @ twist_map(q[..., 3:])
 
     def generalized_forces(self, q, u) -> np.ndarray:
         """J_Eᵀ u (..., 6) for leg forces u (N)."""
@@ -349,7 +376,7 @@ class StewartModel:
         v = self.check_velocity("v", v)
         p, _, length, n = legs(self.params, q[..., :3], rotation(q[..., 3:]))
         u = _mv(twist_map(q[..., 3:]), v)
-        vp = u[..., None, :3] + np.cross(u[..., None, 3:], p)
+        vp = u[..., None, :3] + _cross(u[..., None, 3:], p)
         return length, np.einsum("...i,...i->...", n, vp)
 
     def actuator_segments(self, q) -> np.ndarray:

@@ -186,6 +186,14 @@ class StewartParameters:
                 f"{where}: field 'force_limit' must be > 0 N (inf: none), got {limit.tolist()}"
             )
         put(self, "force_limit", _ro(limit))
+        put(
+            self,
+            "_axisymmetric",
+            bool(
+                np.array_equal(self.cylinder_inertia[:, 1], self.cylinder_inertia[:, 2])
+                and np.array_equal(self.piston_inertia[:, 1], self.piston_inertia[:, 2])
+            ),
+        )
         if self.leg_spin not in LEG_SPIN_MODES:
             raise DescriptionError(
                 f"{where}: field 'leg_spin' must be one of {list(LEG_SPIN_MODES)}, got "
@@ -289,10 +297,12 @@ class StewartParameters:
     @property
     def axisymmetric_legs(self) -> bool:
         """True when every leg body has I_yy = I_zz (the paper's model is then exact, note §6.10)."""
-        return bool(
-            np.allclose(self.cylinder_inertia[:, 1], self.cylinder_inertia[:, 2])
-            and np.allclose(self.piston_inertia[:, 1], self.piston_inertia[:, 2])
-        )
+        return self._axisymmetric
+
+    @staticmethod
+    def hexagon(r: float, half_angle_deg: float, centres_deg=_BASE_CENTRES) -> np.ndarray:
+        """:func:`hexagon` (six joint points on a circle, in pairs)."""
+        return hexagon(r, half_angle_deg, centres_deg)
 
     @property
     def total_mass(self) -> float:
