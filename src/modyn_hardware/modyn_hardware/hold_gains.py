@@ -157,18 +157,21 @@ def sample_poses(model, q0: np.ndarray, count: int = 64, seed: int = 0) -> np.nd
 
 def _workspace_poses(model, check, q0, lo, hi, span, count: int, rng) -> np.ndarray:
     """Poses of a model with a workspace of its own (the optional ``check_workspace(q)``, e.g. a
-    parallel mechanism's actuator strokes): uniform within the limits, a coordinate without
-    limits within ``span`` of ``q0`` (not of zero: a platform's height is not near 0), kept
-    only where ``check_workspace`` accepts them, so the gains are sized on poses the mechanism
-    can take. Fewer than ``count`` found in 16 rounds: those (at least ``q0``)."""
+    parallel mechanism's actuator strokes): uniform within the limits and within ``span`` of
+    ``q0`` (not of zero: a platform's height is not near 0), the span shrinking by 0.7 each
+    round, kept only where ``check_workspace`` accepts them, so the gains are sized on poses the
+    mechanism can take. Fewer than ``count`` found in 16 rounds: those (at least ``q0``)."""
     from modyn_model.errors import StateError
 
     q0 = np.asarray(q0, dtype=float)
-    lo = np.where(np.isfinite(lo), lo, q0 - span)
-    hi = np.where(np.isfinite(hi), hi, q0 + span)
     kept = [q0]
     for _ in range(16):
-        for q in rng.uniform(lo, hi, (4 * count, model.nq)):
+        # the box shrinks about q0 each round: a workspace that is a small part of q0 ± π per
+        # coordinate (a platform's tilt limit) is still sampled, nearer its start pose
+        low = np.maximum(np.where(np.isfinite(lo), lo, -np.inf), q0 - span)
+        high = np.minimum(np.where(np.isfinite(hi), hi, np.inf), q0 + span)
+        span = 0.7 * span
+        for q in rng.uniform(low, high, (4 * count, model.nq)):
             try:
                 check(q)
             except StateError:

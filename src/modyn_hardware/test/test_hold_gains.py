@@ -239,8 +239,8 @@ def test_poses_of_a_model_with_a_workspace_are_inside_it():
     model = load_model(path.read_text())
     q0 = np.array([0.0, 0.0, 2.0, 0.0, 0.0, 0.0])
     poses = sample_poses(model, q0)
-    # the workspace is a small part of q0 ± π per coordinate: fewer than 64 may be found
-    # (38 here), never a pose outside it
+    # the workspace is a small part of q0 ± π per coordinate: the sampling box shrinks about q0
+    # until poses are found (64 here); fewer may be found, never a pose outside it
     assert 16 <= poses.shape[0] <= 64 and poses.shape[1] == 6, poses.shape
     np.testing.assert_array_equal(poses[0], q0)
     model.check_workspace(poses)  # batched: raises if any is outside
