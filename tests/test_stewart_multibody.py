@@ -479,14 +479,16 @@ def test_gm_per_body_split_equals_multibody():
     assert worst < 1e-8
 
 
-def test_contract_model_equals_multibody():
+@pytest.mark.parametrize("leg_spin", ["none", "universal"])
+def test_contract_model_equals_multibody(leg_spin):
     """StewartModel (the contract model the nodes use, its own per-tick path): actuator forces,
     A(x) = Tᵀ M T, forward dynamics from J_Eᵀ u, leg lengths and rates = the multibody model's
-    (A = Gᵀ M_tree G, G = ∂v_tree/∂ẋ), 20 states of a random platform, 1e-8."""
+    (A = Gᵀ M_tree G, G = ∂v_tree/∂ẋ), 20 states of a random platform, 1e-8: axisymmetric legs
+    with the paper's model, general leg inertias with the universal-joint spin."""
     from modyn_model.mechanisms.stewart.model import StewartModel
 
     rng = np.random.default_rng(7)
-    params = random_parameters(rng)
+    params = random_parameters(rng, axisymmetric=leg_spin == "none", leg_spin=leg_spin)
     model, mb = StewartModel(params), StewartMultibody(params)
     x, xd, xdd = states_inside_strokes(rng, mb, 20)
     tau = mb.leg_forces(x, xd, xdd)
@@ -494,7 +496,10 @@ def test_contract_model_equals_multibody():
     a_err = np.abs(model.mass_matrix(x) - mb.mass_matrix(x)).max()
     xdd_model = model.forward_dynamics(x, xd, model.generalized_forces(x, tau))
     fd_err = np.abs(xdd_model - xdd).max() / max(1.0, np.abs(xdd).max())
-    print(f"StewartModel vs multibody: τ {id_err:.1e} N, A(x) {a_err:.1e}, ẍ {fd_err:.1e} relative")
+    print(
+        f"StewartModel ({leg_spin}) vs multibody: τ {id_err:.1e} N, A(x) {a_err:.1e}, "
+        f"ẍ {fd_err:.1e} relative"
+    )
     assert id_err < 1e-8 and a_err < 1e-10 and fd_err < 1e-8
     q, v, _ = mb.tree_state(x, xd)
     lengths, rates = model.actuator_state(x, xd)
