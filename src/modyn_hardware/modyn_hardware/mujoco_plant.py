@@ -380,6 +380,7 @@ def mujoco_urdf(
             fixed.append(joint.get("name"))
     if fixed:
         notes.append(f"joints {sorted(fixed)} fixed at q = 0 (locked in the modyn model)")
+    _floor_inertias(robot, notes)
     mujoco = ET.SubElement(robot, "mujoco")
     ET.SubElement(
         mujoco,
@@ -394,6 +395,84 @@ def mujoco_urdf(
         strippath="false",
     )
     return ET.tostring(robot, encoding="unicode"), notes
+
+
+#: kg·m²: added to each principal moment of a link inertia that has one below it (MuJoCo
+#: refuses a zero principal moment, e.g. a slender rod's axial one, the Stewart legs' I_xx = 0)
+INERTIA_FLOOR = 1e-9
+#: kg: the mass given to a massless link on a moving joint (MuJoCo refuses a moving body
+#: without mass and inertia, e.g. the intermediate links of a chain of joints that stands for
+#: a multi-dof joint), with INERTIA_FLOOR as its principal moments
+MASS_FLOOR = 1e-9
+_INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
+
+
+def _floor_inertias(robot: ET.Element, notes: list[str]) -> None:
+    """Make every moving link's inertia acceptable to MuJoCo, named in ``notes``:
+
+    * a link with mass whose inertia has a principal moment below :data:`INERTIA_FLOOR`: that
+      value added to the diagonal (every principal moment). A URDF may idealise a slender rod
+      with a zero axial moment; I + ε·1 keeps the principal axes and the triangle inequality and
+      changes the dynamics by ε (1e-9 kg·m², 1e-8 of a 0.1 kg·m² leg);
+    * a massless link that a moving joint moves (MuJoCo refuses a moving body without mass):
+      :data:`MASS_FLOOR` at its origin with :data:`INERTIA_FLOOR` moments. modyn keeps it
+      massless; the difference is 1e-9 kg and 1e-9 kg·m² on its joint.
+
+    Links on fixed joints are left as they are (MuJoCo accepts a massless static body)."""
+    moving = {
+        j.find("child").get("link")
+        for j in robot.findall("joint")
+        if j.get("type") in _MOVING_TYPES and j.find("child") is not None
+    }
+    floored, weighted = [], []
+    for link in robot.findall("link"):
+        inertia = link.find("inertial/inertia")
+        mass = link.find("inertial/mass")
+        try:
+            massless = mass is None or float(mass.get("value", "0")) <= 0.0
+        except ValueError:
+            continue  # MuJoCo's own parser reports a malformed number
+        if massless:
+            if link.get("name") in moving:
+                for old in link.findall("inertial"):
+                    link.remove(old)
+                inertial = ET.SubElement(link, "inertial")
+                ET.SubElement(inertial, "origin", xyz="0 0 0", rpy="0 0 0")
+                ET.SubElement(inertial, "mass", value=repr(MASS_FLOOR))
+                ET.SubElement(
+                    inertial,
+                    "inertia",
+                    ixx=repr(INERTIA_FLOOR),
+                    ixy="0",
+                    ixz="0",
+                    iyy=repr(INERTIA_FLOOR),
+                    iyz="0",
+                    izz=repr(INERTIA_FLOOR),
+                )
+                weighted.append(link.get("name"))
+            continue
+        if inertia is None:
+            continue
+        try:
+            v = [float(inertia.get(k, "0")) for k in _INERTIA_KEYS]
+        except ValueError:
+            continue  # MuJoCo's own parser reports a malformed number
+        matrix = np.array([[v[0], v[1], v[2]], [v[1], v[3], v[4]], [v[2], v[4], v[5]]])
+        if np.linalg.eigvalsh(matrix)[0] >= INERTIA_FLOOR:
+            continue
+        for k, value in (("ixx", v[0]), ("iyy", v[3]), ("izz", v[5])):
+            inertia.set(k, repr(value + INERTIA_FLOOR))
+        floored.append(link.get("name"))
+    if weighted:
+        notes.append(
+            f"massless moving links {weighted} given {MASS_FLOOR:g} kg and {INERTIA_FLOOR:g} "
+            "kg·m² (MuJoCo refuses a moving body without mass)"
+        )
+    if floored:
+        notes.append(
+            f"links {floored}: a principal moment of inertia below {INERTIA_FLOOR:g} kg·m² "
+            f"(MuJoCo needs positive ones): {INERTIA_FLOOR:g} kg·m² added to each moment"
+        )
 
 
 def _package_share(package: str) -> Path | None:
