@@ -410,7 +410,7 @@ _INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
 def _floor_inertias(robot: ET.Element, notes: list[str]) -> None:
     """Make every moving link's inertia acceptable to MuJoCo, named in ``notes``:
 
-    * a link with mass whose inertia has a principal moment below :data:`INERTIA_FLOOR`: that
+    * a moving link with mass whose inertia has a principal moment below :data:`INERTIA_FLOOR`: that
       value added to the diagonal (every principal moment). A URDF may idealise a slender rod
       with a zero axial moment; I + ε·1 keeps the principal axes and the triangle inequality and
       changes the dynamics by ε (1e-9 kg·m², 1e-8 of a 0.1 kg·m² leg);
@@ -418,11 +418,15 @@ def _floor_inertias(robot: ET.Element, notes: list[str]) -> None:
       :data:`MASS_FLOOR` at its origin with :data:`INERTIA_FLOOR` moments. modyn keeps it
       massless; the difference is 1e-9 kg and 1e-9 kg·m² on its joint.
 
-    Links on fixed joints are left as they are (MuJoCo accepts a massless static body)."""
+    Only links that a 1-dof (or planar) joint moves are touched: a root link or a link welded
+    to its parent is left as it is (MuJoCo accepts a massless static body, and a floating base's
+    placeholder root inertia is handled by :mod:`.mujoco_floating`)."""
     moving = {
         j.find("child").get("link")
         for j in robot.findall("joint")
-        if j.get("type") in _MOVING_TYPES and j.find("child") is not None
+        if j.get("type") in _MOVING_TYPES
+        and j.get("type") != "floating"
+        and j.find("child") is not None
     }
     floored, weighted = [], []
     for link in robot.findall("link"):
@@ -451,8 +455,8 @@ def _floor_inertias(robot: ET.Element, notes: list[str]) -> None:
                 )
                 weighted.append(link.get("name"))
             continue
-        if inertia is None:
-            continue
+        if inertia is None or link.get("name") not in moving:
+            continue  # a root or welded link: MuJoCo (or the free-joint code) deals with it
         try:
             v = [float(inertia.get(k, "0")) for k in _INERTIA_KEYS]
         except ValueError:
