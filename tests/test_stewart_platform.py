@@ -39,6 +39,7 @@ Asserted, with the bound's reason:
   travels at most |q̇(0)|/(e ω) (e = 2.718) before it comes back. Asserted: the drift of every
   coordinate within 20 % of that closed form (measured 8.64 mm on z for 8.98 mm), under
   0.05 m / 0.05 rad, settled over the last 0.5 s (< 1 mm), the fault latched.
+  The same on stewart_mujoco (the hold is the node's, the plant MuJoCo's spanning tree).
 * a goal outside a leg's stroke is refused by the generator, naming the leg.
 """
 
@@ -252,8 +253,9 @@ def test_pd_feedforward_with_the_feedforward_leg_forces(spec, tmp_path):
     assert np.all(np.delete(rms, 2) < 0.1 * expected), rms
 
 
-def test_the_plant_holds_the_platform_when_the_controller_dies(tmp_path):
-    spec = load_system("stewart_sim")
+@pytest.mark.parametrize("system", ["stewart_sim", "stewart_mujoco"])
+def test_the_plant_holds_the_platform_when_the_controller_dies(tmp_path, system):
+    spec = load_system(system)
     state = {"killed": False}
 
     def kill_mid_motion(runner, node, records):
@@ -278,7 +280,10 @@ def test_the_plant_holds_the_platform_when_the_controller_dies(tmp_path):
     assert t[-1] - t[0] > 1.0
     drift = np.abs(q - q[0]).max(axis=0)
     bound = np.abs(v[0]) / (np.e * 20.0)  # the hold's ω = hold_bandwidth = 20 rad/s
-    print(f"\nhold after the kill at {t[0]:.3f} s, v {v[0]}: drift {drift}, v/(e w) {bound}")
+    print(
+        f"\n{system}: hold after the kill at {t[0]:.3f} s, v {v[0]}: drift {drift}, "
+        f"v/(e w) {bound}"
+    )
     assert np.all(drift < 0.05), drift
     moving = np.abs(v[0]) > 0.05
     assert np.all(np.abs(drift[moving] / bound[moving] - 1.0) < 0.2), (drift, bound)

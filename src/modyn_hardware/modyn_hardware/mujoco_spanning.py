@@ -133,6 +133,8 @@ class SpanningTreePlant(Plant):
         self._u = np.zeros(model.nu)
         self._tau_tree = np.zeros(len(names))
         self.closure_residual = 0.0
+        # at most 6 rows per equality (a weld; a connect has 3)
+        self._residual = np.zeros(6 * self.inner.mj_model.neq)
 
     # ------------------------------------------------------------------ names
     @property
@@ -198,12 +200,13 @@ class SpanningTreePlant(Plant):
         self.inner.step(dt)
         d = self.inner.mj_data
         # MuJoCo's own residual of its equality rows (efc_pos, m for a connect), computed in
-        # the step's forward pass, i.e. at the state before the step: no extra kinematics
-        eq = d.efc_type[: d.nefc] == self.inner._mj.mjtConstraint.mjCNSTR_EQUALITY
-        if eq.any():
-            self.closure_residual = max(
-                self.closure_residual, float(np.abs(d.efc_pos[: d.nefc][eq]).max())
-            )
+        # the step's forward pass, i.e. at the state before the step: no extra kinematics.
+        # MuJoCo puts the equality rows first (d.ne of them); into a preallocated buffer
+        ne = int(d.ne)
+        if ne:
+            res = self._residual[:ne]
+            np.abs(d.efc_pos[:ne], out=res)
+            self.closure_residual = max(self.closure_residual, float(res.max()))
 
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
