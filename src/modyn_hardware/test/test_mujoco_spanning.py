@@ -164,3 +164,34 @@ def test_state_round_trip_and_bad_input(model):
         plant.write([1.0, 2.0])
     with pytest.raises(PlantError, match="no spanning_tree"):
         SpanningTreePlant(type("M", (), {"name": "arm"})())
+
+
+def test_a_spanning_tree_naming_unknown_joints_is_refused(model):
+    """A model whose spanning tree names a joint the tree lacks, or the wrong number of them."""
+    from dataclasses import replace
+
+    from modyn_hardware.mujoco_spanning import SpanningTreePlant
+    from modyn_hardware.plant import PlantError
+
+    good = model.spanning_tree()
+
+    class Wrapped:
+        def __init__(self, tree):
+            self._tree = tree
+
+        def __getattr__(self, name):
+            return getattr(model, name)
+
+        def spanning_tree(self):
+            return self._tree
+
+    bad = replace(good, actuator_joints=good.actuator_joints[:5] + ("leg7",))
+    with pytest.raises(PlantError, match=r"actuator_joints \['leg7'\] are not joints of the tree"):
+        SpanningTreePlant(Wrapped(bad))
+    short = replace(good, coordinate_joints=good.coordinate_joints[:5])
+    with pytest.raises(PlantError, match="5 coordinate_joints for 6 values"):
+        SpanningTreePlant(Wrapped(short))
+    far = np.array([0.0, 0.0, 2.0, 0.0, 0.0, 0.0])
+    plant = SpanningTreePlant(Wrapped(good), q0=far)
+    with pytest.raises(PlantError, match="q0"):
+        plant.reset([0.0] * 5)
