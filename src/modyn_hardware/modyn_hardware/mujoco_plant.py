@@ -27,6 +27,11 @@ What is built, and why it is the same robot as modyn's model
   geom for a link without ``<inertial>``: it stays massless as in modyn), and mesh paths are
   used as given. With this, MuJoCo's mass matrix and bias forces equal modyn_model's (and
   Pinocchio's) to ~1e-14 (ARCHITECTURE §4; ``test_mujoco_plant.py`` checks it for each robot).
+  Two exceptions, because MuJoCo's compiler refuses them (``_floor_inertias``, in
+  :attr:`MujocoPlant.notes`): a massless link on a moving joint gets :data:`MASS_FLOOR`
+  (1e-9 kg) with :data:`INERTIA_FLOOR` (1e-9 kg·m²) moments, and a moving link's inertia with
+  a principal moment below :data:`INERTIA_FLOOR` gets that much added to its diagonal (a
+  spanning tree's intermediate links, a slender leg's zero axial moment: the Stewart platform).
 * Joints that are not moving joints of the modyn model (``locked_joints``, joints off the
   root → tip path, mimic joints locked by the user) become ``type="fixed"`` with their mimic,
   axis, limit and dynamics elements removed. modyn locks a joint *at q = 0*, and a URDF fixed
@@ -116,6 +121,8 @@ from .simulated import INTEGRATORS
 
 __all__ = [
     "GEOMETRIES",
+    "INERTIA_FLOOR",
+    "MASS_FLOOR",
     "RK4_STABILITY_LIMIT",
     "MujocoPlant",
     "check_mimic_equalities",
@@ -673,7 +680,8 @@ class MujocoPlant(Plant):
         seen after any step, MuJoCo's equality constraint being soft; 0 otherwise.
     constrained : bool
         The model has constraints (``constraint_names``): point and frame contacts are MuJoCo
-        ``connect`` / ``weld`` equalities (:mod:`modyn_hardware.mujoco_constraints`), their
+        ``connect`` / ``weld`` equalities, a spherical loop closure a ``connect`` between two
+        bodies (:mod:`modyn_hardware.mujoco_constraints`), their
         forces in :meth:`constraint_forces`, the drift in :meth:`diagnostics`.
 
     Raises
@@ -681,8 +689,9 @@ class MujocoPlant(Plant):
     PlantError
         MuJoCo is not installed, rejects the description, or its degrees of freedom are not
         exactly the model's joints; an unknown integrator; a constraint MuJoCo cannot express
-        (a loop closure, a subset of a contact's rows); a model that is not a URDF tree
-        (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3).
+        (a loop closure of dim 6, a subset of a contact's rows); a model that is not a URDF tree
+        (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3; a closed mechanism
+        with ``spanning_tree()`` runs as :class:`~modyn_hardware.mujoco_spanning.SpanningTreePlant`).
     """
 
     def __init__(
