@@ -5,6 +5,8 @@ hardware_interface node.
 * :mod:`modyn_hardware.simulated`: :class:`SimulatedPlant`, the built-in rigid-body simulator;
 * :mod:`modyn_hardware.mujoco_plant`: :class:`MujocoPlant`, MuJoCo on the same URDF (imports
   ``mujoco`` only when one is built);
+* :mod:`modyn_hardware.mujoco_spanning`: :class:`SpanningTreePlant`, MuJoCo on a closed
+  mechanism's spanning tree (``model.spanning_tree()``: the Stewart platform);
 * :mod:`modyn_hardware.mock_plant`: :class:`MockPlant`, velocity = effort, for wiring tests;
 * :mod:`modyn_hardware.safety`: joint limits (saturate or fault) and throttled reports, used
   by the node (no rclpy);
@@ -21,6 +23,7 @@ hardware_interface node.
 
 from .mock_plant import MockPlant
 from .mujoco_plant import MujocoPlant
+from .mujoco_spanning import SpanningTreePlant
 from .plant import Plant, PlantError, PlantState
 from .simulated import SimulatedPlant
 
@@ -33,5 +36,6 @@ __all__ = [
     "PlantError",
     "PlantState",
     "SimulatedPlant",
+    "SpanningTreePlant",
     "__version__",
 ]

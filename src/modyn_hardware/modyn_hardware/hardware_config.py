@@ -33,6 +33,7 @@ from .hold_gains import (
 )
 from .mock_plant import MockPlant
 from .mujoco_plant import GEOMETRIES, MujocoPlant
+from .mujoco_spanning import SpanningTreePlant, spanning_tree_of
 from .plant import Plant, PlantError
 from .ros2_control_bridge import Ros2ControlBridge
 from .safety import LIMIT_KINDS, LIMIT_MODES, Limits, soft_limit_problem
@@ -57,7 +58,8 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "plant": (
         "simulated",
         "which plant: 'simulated' (the built-in rigid-body simulator), 'mujoco' (MuJoCo on the "
-        "same URDF, docs/plants.md), 'mock' (velocity = effort, for wiring tests) or "
+        "same URDF, or on the spanning tree of a model with spanning_tree(), docs/plants.md), "
+        "'mock' (velocity = effort, for wiring tests) or "
         "'ros2_control' (the bridge to a forward_command_controller and a "
         "joint_state_broadcaster; realtime only)",
     ),
@@ -610,6 +612,18 @@ def make_plant(config: Config, model) -> Plant:
         return SimulatedPlant(model, config.integrator, q0=config.initial_positions)
     if config.plant == "mock":
         return MockPlant(model.coordinate_names, q0=config.initial_positions)
+    if config.plant == "mujoco" and spanning_tree_of(model) is not None:
+        # a closed mechanism in its own coordinates (e.g. the Stewart platform): MuJoCo runs
+        # the URDF tree + closures the model gives (mujoco_spanning), not robot_description
+        try:
+            return SpanningTreePlant(
+                model,
+                config.integrator,
+                q0=config.initial_positions,
+                geometry=config.mujoco_geometry,
+            )
+        except PlantError as exc:
+            raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None
     if config.plant == "mujoco":
         if not config.robot_description:
             raise ConfigError("parameter robot_description: the mujoco plant needs the URDF")

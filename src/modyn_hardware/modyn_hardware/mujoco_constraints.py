@@ -8,8 +8,13 @@ A :class:`modyn_model.constraints.ConstrainedModel` holds named holonomic constr
 * ``FrameContact(frame, anchor_pose)``: the frame stays at the world pose → ``weld``, body1 =
   the frame's body, body2 = the world, anchor = the anchor position, relative pose such that the
   residual vanishes at the anchor pose;
-* ``LoopClosure``: refused for now (a ``connect``/``weld`` between the two bodies would express
-  it, but no reference run checks it yet: a planar linkage needs a subset of the rows).
+* ``LoopClosure(name, frame_a, frame_b, dim=3)``: the origin of frame b on the origin of frame
+  a → ``connect`` equality between the two bodies, body1 = frame_a's with anchor1 = 0, body2 =
+  frame_b's with anchor2 = 0 (each frame's origin in its own body: the frames are bodies). A
+  spherical joint closing a loop: the Stewart platform's legs on the platform
+  (``test_mujoco_spanning.py`` checks its dynamics against the constrained KKT solution and the
+  generalized-momentum model). ``dim=6`` (a weld between two bodies) is refused until a
+  reference run checks it; a planar linkage needs a subset of the rows, which MuJoCo has not.
 
 The frames are URDF links: MuJoCo's URDF importer makes each one a body whose frame is the
 link's frame (the MJCF keeps every link a body, and MuJoCo does not fuse a body an equality
@@ -62,14 +67,15 @@ def _check(model, c) -> None:
             f"rows {list(c.rows)}: MuJoCo has no equality for a subset of a contact's rows: use "
             "plant 'simulated'"
         )
-    if _kind(c) == "LoopClosure":
-        # a connect/weld between the two bodies would do, but no reference run checks it yet (a
-        # planar linkage needs a row subset, which MuJoCo has not): refused rather than untested
+    if _kind(c) == "LoopClosure" and c.full_dim != 3:
+        # a weld between the two bodies would do, but no reference run checks it yet: refused
+        # rather than untested
         raise PlantError(
-            f"mujoco plant: constraint '{c.name}' of model '{model.name}' is a loop closure, "
-            "which the MuJoCo plant does not build yet: use plant 'simulated'"
+            f"mujoco plant: constraint '{c.name}' of model '{model.name}' is a loop closure of "
+            f"dim {c.full_dim} (frames aligned too), which the MuJoCo plant does not build yet "
+            "(only dim 3, a spherical joint): use plant 'simulated'"
         )
-    if _kind(c) not in ("PointContact", "FrameContact"):
+    if _kind(c) not in ("PointContact", "FrameContact", "LoopClosure"):
         raise PlantError(
             f"mujoco plant: constraint '{c.name}' of model '{model.name}' is a {_kind(c)}, which "
             "the MuJoCo plant does not build: use plant 'simulated'"
@@ -92,7 +98,7 @@ def add_constraint_equalities(mujoco, spec, model) -> list[str]:
                     "(the MuJoCo plant attaches equalities to URDF links)"
                 )
         weld = _kind(c) == "FrameContact"
-        b1, b2 = c.frame, "world"
+        b1, b2 = (c.frame_a, c.frame_b) if _kind(c) == "LoopClosure" else (c.frame, "world")
         spec.add_equality(
             name=c.name,
             type=mujoco.mjtEq.mjEQ_WELD if weld else mujoco.mjtEq.mjEQ_CONNECT,
@@ -134,6 +140,7 @@ def set_constraint_data(mujoco, m, model) -> np.ndarray:
             data[0:3] = a[:3, 3]
             data[6:10] = _quat_of(a[:3, :3].T)
             data[10] = 1.0  # torquescale
+        # LoopClosure (dim 3): connect with both anchors at the body origins, data = 0
         ids.append(e)
     ids = np.array(ids, dtype=int)
     if ids.size:

@@ -27,6 +27,11 @@ What is built, and why it is the same robot as modyn's model
   geom for a link without ``<inertial>``: it stays massless as in modyn), and mesh paths are
   used as given. With this, MuJoCo's mass matrix and bias forces equal modyn_model's (and
   Pinocchio's) to ~1e-14 (ARCHITECTURE §4; ``test_mujoco_plant.py`` checks it for each robot).
+  Two exceptions, because MuJoCo's compiler refuses them (``_floor_inertias``, in
+  :attr:`MujocoPlant.notes`): a massless link on a moving joint gets :data:`MASS_FLOOR`
+  (1e-9 kg) with :data:`INERTIA_FLOOR` (1e-9 kg·m²) moments, and a moving link's inertia with
+  a principal moment below :data:`INERTIA_FLOOR` gets that much added to its diagonal (a
+  spanning tree's intermediate links, a slender leg's zero axial moment: the Stewart platform).
 * Joints that are not moving joints of the modyn model (``locked_joints``, joints off the
   root → tip path, mimic joints locked by the user) become ``type="fixed"`` with their mimic,
   axis, limit and dynamics elements removed. modyn locks a joint *at q = 0*, and a URDF fixed
@@ -116,6 +121,8 @@ from .simulated import INTEGRATORS
 
 __all__ = [
     "GEOMETRIES",
+    "INERTIA_FLOOR",
+    "MASS_FLOOR",
     "RK4_STABILITY_LIMIT",
     "MujocoPlant",
     "check_mimic_equalities",
@@ -380,6 +387,7 @@ def mujoco_urdf(
             fixed.append(joint.get("name"))
     if fixed:
         notes.append(f"joints {sorted(fixed)} fixed at q = 0 (locked in the modyn model)")
+    _floor_inertias(robot, notes)
     mujoco = ET.SubElement(robot, "mujoco")
     ET.SubElement(
         mujoco,
@@ -394,6 +402,88 @@ def mujoco_urdf(
         strippath="false",
     )
     return ET.tostring(robot, encoding="unicode"), notes
+
+
+#: kg·m²: added to each principal moment of a link inertia that has one below it (MuJoCo
+#: refuses a zero principal moment, e.g. a slender rod's axial one, the Stewart legs' I_xx = 0)
+INERTIA_FLOOR = 1e-9
+#: kg: the mass given to a massless link on a moving joint (MuJoCo refuses a moving body
+#: without mass and inertia, e.g. the intermediate links of a chain of joints that stands for
+#: a multi-dof joint), with INERTIA_FLOOR as its principal moments
+MASS_FLOOR = 1e-9
+_INERTIA_KEYS = ("ixx", "ixy", "ixz", "iyy", "iyz", "izz")
+
+
+def _floor_inertias(robot: ET.Element, notes: list[str]) -> None:
+    """Make every moving link's inertia acceptable to MuJoCo, named in ``notes``:
+
+    * a moving link with mass whose inertia has a principal moment below :data:`INERTIA_FLOOR`: that
+      value added to the diagonal (every principal moment). A URDF may idealise a slender rod
+      with a zero axial moment; I + ε·1 keeps the principal axes and the triangle inequality and
+      changes the dynamics by ε (1e-9 kg·m², 1e-8 of a 0.1 kg·m² leg);
+    * a massless link that a moving joint moves (MuJoCo refuses a moving body without mass):
+      :data:`MASS_FLOOR` at its origin with :data:`INERTIA_FLOOR` moments. modyn keeps it
+      massless; the difference is 1e-9 kg and 1e-9 kg·m² on its joint.
+
+    Only links that a 1-dof (or planar) joint moves are touched: a root link or a link welded
+    to its parent is left as it is (MuJoCo accepts a massless static body, and a floating base's
+    placeholder root inertia is handled by :mod:`.mujoco_floating`)."""
+    moving = {
+        j.find("child").get("link")
+        for j in robot.findall("joint")
+        if j.get("type") in _MOVING_TYPES
+        and j.get("type") != "floating"
+        and j.find("child") is not None
+    }
+    floored, weighted = [], []
+    for link in robot.findall("link"):
+        inertia = link.find("inertial/inertia")
+        mass = link.find("inertial/mass")
+        try:
+            massless = mass is None or float(mass.get("value", "0")) <= 0.0
+        except ValueError:
+            continue  # MuJoCo's own parser reports a malformed number
+        if massless:
+            if link.get("name") in moving:
+                for old in link.findall("inertial"):
+                    link.remove(old)
+                inertial = ET.SubElement(link, "inertial")
+                ET.SubElement(inertial, "origin", xyz="0 0 0", rpy="0 0 0")
+                ET.SubElement(inertial, "mass", value=repr(MASS_FLOOR))
+                ET.SubElement(
+                    inertial,
+                    "inertia",
+                    ixx=repr(INERTIA_FLOOR),
+                    ixy="0",
+                    ixz="0",
+                    iyy=repr(INERTIA_FLOOR),
+                    iyz="0",
+                    izz=repr(INERTIA_FLOOR),
+                )
+                weighted.append(link.get("name"))
+            continue
+        if inertia is None or link.get("name") not in moving:
+            continue  # a root or welded link: MuJoCo (or the free-joint code) deals with it
+        try:
+            v = [float(inertia.get(k, "0")) for k in _INERTIA_KEYS]
+        except ValueError:
+            continue  # MuJoCo's own parser reports a malformed number
+        matrix = np.array([[v[0], v[1], v[2]], [v[1], v[3], v[4]], [v[2], v[4], v[5]]])
+        if np.linalg.eigvalsh(matrix)[0] >= INERTIA_FLOOR:
+            continue
+        for k, value in (("ixx", v[0]), ("iyy", v[3]), ("izz", v[5])):
+            inertia.set(k, repr(value + INERTIA_FLOOR))
+        floored.append(link.get("name"))
+    if weighted:
+        notes.append(
+            f"massless moving links {weighted} given {MASS_FLOOR:g} kg and {INERTIA_FLOOR:g} "
+            "kg·m² (MuJoCo refuses a moving body without mass)"
+        )
+    if floored:
+        notes.append(
+            f"links {floored}: a principal moment of inertia below {INERTIA_FLOOR:g} kg·m² "
+            f"(MuJoCo needs positive ones): {INERTIA_FLOOR:g} kg·m² added to each moment"
+        )
 
 
 def _package_share(package: str) -> Path | None:
@@ -590,7 +680,8 @@ class MujocoPlant(Plant):
         seen after any step, MuJoCo's equality constraint being soft; 0 otherwise.
     constrained : bool
         The model has constraints (``constraint_names``): point and frame contacts are MuJoCo
-        ``connect`` / ``weld`` equalities (:mod:`modyn_hardware.mujoco_constraints`), their
+        ``connect`` / ``weld`` equalities, a spherical loop closure a ``connect`` between two
+        bodies (:mod:`modyn_hardware.mujoco_constraints`), their
         forces in :meth:`constraint_forces`, the drift in :meth:`diagnostics`.
 
     Raises
@@ -598,8 +689,9 @@ class MujocoPlant(Plant):
     PlantError
         MuJoCo is not installed, rejects the description, or its degrees of freedom are not
         exactly the model's joints; an unknown integrator; a constraint MuJoCo cannot express
-        (a loop closure, a subset of a contact's rows); a model that is not a URDF tree
-        (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3).
+        (a loop closure of dim 6, a subset of a contact's rows); a model that is not a URDF tree
+        (:func:`require_tree`: e.g. the ball-joint body, nq = 4 ≠ nv = 3; a closed mechanism
+        with ``spanning_tree()`` runs as :class:`~modyn_hardware.mujoco_spanning.SpanningTreePlant`).
     """
 
     def __init__(

@@ -19,7 +19,9 @@ _FOOT, MuJoCo ``connect`` equalities to the world), q0 = base at z = 0.3 m, legs
 * A ``FrameContact`` (weld) on a tilted torso: the residual stays below 1e-6 while the legs fall
   (measured 4.2e-9 on MuJoCo after 0.1 s, the legs moved 0.50 rad); the two plants agree on the
   legs to 1e-6 (measured 4.9e-8) and on the weld's wrench to 1e-3 (measured < 1e-4).
-* A loop closure is refused by name (not built on MuJoCo yet).
+* A loop closure of dim 6 (frames aligned: a weld between two bodies) is refused by name (not
+  checked on MuJoCo yet); dim 3 (a spherical joint, a ``connect``) is built:
+  ``test_mujoco_spanning.py`` (the Stewart platform).
 """
 
 from __future__ import annotations
@@ -168,12 +170,12 @@ def test_a_welded_torso(solo12):
     np.testing.assert_allclose(wrenches["mujoco"], wrenches["simulated"], atol=1e-3)
 
 
-def test_a_loop_closure_is_refused_by_name(solo12):
+def test_a_dim6_loop_closure_is_refused_by_name(solo12):
     from modyn_hardware.mujoco_plant import MujocoPlant
     from modyn_hardware.plant import PlantError
     from modyn_model.constraints import ConstrainedModel, LoopClosure
 
     model, path = solo12
-    cm = ConstrainedModel(model, [LoopClosure("feet", "FL_FOOT", "FR_FOOT")])
+    cm = ConstrainedModel(model, [LoopClosure("feet", "FL_FOOT", "FR_FOOT", dim=6)])
     with pytest.raises(PlantError, match=r"'feet'.*loop closure.*use plant 'simulated'"):
         MujocoPlant(cm, path)

@@ -28,7 +28,12 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
 * ``constraint_names``, ``constraint_jacobian(q)``, ``constraint_forces(q, v, tau)``,
   ``diagnostics(q, v)``: a constrained model's forces and drift, published by the plants;
 * ``floating_base`` (bool): q starts with a free-flyer base (7 coordinates, 6 velocities,
-  :mod:`modyn_model.floating`), which the nodes carry on ``nav_msgs/Odometry``.
+  :mod:`modyn_model.floating`), which the nodes carry on ``nav_msgs/Odometry``;
+* ``spanning_tree() -> SpanningTree`` (:mod:`modyn_model.constraints.spanning`): a closed
+  mechanism in its own coordinates cut into a URDF tree plus closures (URDF text, the tree's
+  ConstrainedModel, the state map (q, v) → tree (q, v), the tree joints carrying q, v and
+  driven by each actuator); the MuJoCo plant runs such a model as that tree
+  (:mod:`modyn_hardware.mujoco_spanning`; the Stewart platform).
 
 Every method accepts a leading batch axis on its state arguments unless stated otherwise. The
 single-call, allocation-free path is :mod:`modyn_model.algorithms` over ``make_data()``.

@@ -12,6 +12,7 @@ solvers), :mod:`.model` (:class:`ConstrainedModel`, itself a contract model).
 
 from .kinds import Constraint, FrameContact, LoopClosure, PointContact
 from .model import DEFAULT_BAUMGARTE, ConstrainedModel
+from .spanning import SpanningTree
 from .spec import constraints_from_spec
 
 __all__ = [
@@ -21,5 +22,6 @@ __all__ = [
     "FrameContact",
     "LoopClosure",
     "PointContact",
+    "SpanningTree",
     "constraints_from_spec",
 ]

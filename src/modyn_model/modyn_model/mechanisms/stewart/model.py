@@ -386,6 +386,39 @@ class StewartModel:
         b = np.broadcast_to(self.params.base_points, lvec.shape)
         return np.stack((b, b + lvec), axis=-2)
 
+    def spanning_tree(self):
+        """The platform as a URDF tree closed by six spherical joints, for a plant that simulates
+        trees with equality constraints (the MuJoCo plant): a
+        :class:`~modyn_model.constraints.SpanningTree` of :class:`.multibody.StewartMultibody`
+        (platform on the chain ``platform_x … platform_roll`` whose joint values are q, legs =
+        U joint + prismatic ``leg<i>`` driven by u_i, ``leg<i>_spherical`` loop closures),
+        state map :func:`.multibody.tree_state`. Built once.
+
+        The tree's universal joints let each leg spin about its axis (note §6.10): it equals this
+        model exactly when ``leg_spin`` is "universal", or when every leg's axial moment is zero
+        and the other two equal (Table 2); otherwise it is the physically complete platform.
+        """
+        tree = getattr(self, "_spanning", None)
+        if tree is None:
+            from ...constraints import SpanningTree
+            from .multibody import PLATFORM_JOINTS, StewartMultibody
+
+            mb = StewartMultibody(self.params)
+
+            def state(q, v):
+                qt, vt, _ = mb.tree_state(q, v)
+                return qt, vt
+
+            tree = self._spanning = SpanningTree(
+                urdf=mb.urdf,
+                model=mb.constrained,
+                state=state,
+                coordinate_joints=PLATFORM_JOINTS,
+                velocity_joints=PLATFORM_JOINTS,
+                actuator_joints=ACTUATOR_NAMES,
+            )
+        return tree
+
     def check_workspace(self, q) -> None:
         """None when every leg is inside its stroke, the platform's tilt is within ``max_tilt``
         and J_C is well conditioned at q (..., 6); else :class:`StateError` naming the leg, its
