@@ -131,6 +131,8 @@ bench: build $(BENCH_STAMP)
 	$(WS_ENV) python bench/closed_loop.py
 	$(WS_ENV) python bench/trajectory.py
 	$(WS_ENV) python bench/plants.py
+	$(WS_ENV) python bench/stewart_dynamics.py
+	$(WS_ENV) python bench/stewart_opcount.py
 	$(WS_ENV) python bench/control_study.py
 
 clean:
