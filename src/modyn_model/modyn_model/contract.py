@@ -33,7 +33,16 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
   mechanism in its own coordinates cut into a URDF tree plus closures (URDF text, the tree's
   ConstrainedModel, the state map (q, v) → tree (q, v), the tree joints carrying q, v and
   driven by each actuator); the MuJoCo plant runs such a model as that tree
-  (:mod:`modyn_hardware.mujoco_spanning`; the Stewart platform).
+  (:mod:`modyn_hardware.mujoco_spanning`; the Stewart platform);
+* ``actuator_state(q, v) -> (positions (..., nu), velocities (..., nu))``: where the actuators
+  are when they are not coordinates (a Stewart platform's leg lengths and rates, m and m/s);
+  hardware_interface publishes them on ``actuator_states`` with the applied efforts;
+* ``actuator_segments(q) -> (..., nu, 2, 3)``: each actuator's two end points in the base frame,
+  drawn by hardware_interface's ``actuator_markers``;
+* ``check_workspace(q) -> None``: raises :class:`~modyn_model.errors.StateError` naming what
+  leaves the workspace when box limits cannot say it (a leg outside its stroke, a tilt, a
+  singular pose); the trajectory generator refuses goals and plans that fail it, and the hold
+  gains are sized on poses that pass it.
 
 Every method accepts a leading batch axis on its state arguments unless stated otherwise. The
 single-call, allocation-free path is :mod:`modyn_model.algorithms` over ``make_data()``.
