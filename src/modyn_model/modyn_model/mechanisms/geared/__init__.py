@@ -7,6 +7,7 @@
 * :mod:`.model`: :class:`GearedModel`, the mechanism contract (kind ``geared``).
 """
 
+from .model import ROTOR_MODELS, GearedModel
 from .transmission import (
     Actuator,
     Mesh,
@@ -15,8 +16,14 @@ from .transmission import (
     TransmissionStructure,
     analyse,
 )
+from .virtual import RotorTerms, merge_secondary, rotor_terms
 
 __all__ = [
+    "GearedModel",
+    "ROTOR_MODELS",
+    "RotorTerms",
+    "merge_secondary",
+    "rotor_terms",
     "Actuator",
     "Mesh",
     "SecondaryLink",
