@@ -201,3 +201,15 @@ def test_mimic_urdf_is_refused(tmp_path):
     path.write_text(xml)
     with pytest.raises(ModelError, match="joint3"):
         load_model(_mapping(urdf=str(path)))
+
+
+def test_package_uri():
+    """``urdf: package://modyn_bringup/urdf/geared3.urdf.xacro`` (the shipped trees are installed
+    with modyn_bringup) when the workspace is sourced; an unknown package is named."""
+    with pytest.raises(DescriptionError, match="no_such_package"):
+        load_model(_mapping(urdf="package://no_such_package/urdf/arm.urdf"))
+    try:
+        model = load_model(_mapping(urdf="package://modyn_bringup/urdf/geared3.urdf.xacro"))
+    except DescriptionError as exc:
+        pytest.skip(f"workspace not sourced: {exc}")
+    np.testing.assert_array_equal(model.structure_matrix, load_model(_mapping()).structure_matrix)

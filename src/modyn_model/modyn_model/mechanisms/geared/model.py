@@ -32,6 +32,7 @@ joint velocities); ``velocity_limit``/``lower``/``upper`` stay the URDF joints'.
 from __future__ import annotations
 
 import os
+import sysconfig
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -76,21 +77,32 @@ def _resolve(value, base_dir: Path | None, source: str) -> Path:
         raise DescriptionError(f"{source}: field 'urdf' must be a file path, got {value!r}")
     text = str(value)
     if text.startswith("package://"):
-        package, _, relative = text[len("package://") :].partition("/")
-        try:
-            from ament_index_python.packages import get_package_share_directory
-
-            return Path(get_package_share_directory(package)) / relative
-        except Exception as exc:  # PackageNotFoundError, no ament index at all
-            raise DescriptionError(
-                f"{source}: field 'urdf': cannot resolve '{text}': {exc}"
-            ) from None
+        return _package_file(text, source)
     p = Path(os.path.expandvars(os.path.expanduser(text)))
     if not p.is_absolute() and base_dir is not None:
         p = base_dir / p
     if not p.is_file():
         raise DescriptionError(f"{source}: field 'urdf': no such file {p}")
     return p
+
+
+def _package_file(uri: str, source: str) -> Path:
+    """``package://<pkg>/<path>`` → ``<prefix>/share/<pkg>/<path>`` for the first prefix of
+    ``AMENT_PREFIX_PATH`` (then the environment's cmeel prefix) whose ament index lists the
+    package (the resolution modyn_bringup uses, without importing it)."""
+    package, _, relative = uri[len("package://") :].partition("/")
+    prefixes = [Path(p) for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
+    prefixes.append(Path(sysconfig.get_paths()["purelib"]) / "cmeel.prefix")
+    for prefix in prefixes:
+        if (prefix / "share/ament_index/resource_index/packages" / package).is_file():
+            path = prefix / "share" / package / relative
+            if not path.is_file():
+                raise DescriptionError(f"{source}: field 'urdf': no file {path} for '{uri}'")
+            return path
+    raise DescriptionError(
+        f"{source}: field 'urdf': package '{package}' of '{uri}' is not in the ament index of "
+        f"{[str(p) for p in prefixes]}"
+    )
 
 
 class GearedModel:
