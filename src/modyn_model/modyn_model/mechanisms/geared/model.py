@@ -383,7 +383,7 @@ class GearedModel:
     # ------------------------------------------------------------------ dynamics
     def rotor_mass_matrix(self, q) -> np.ndarray:
         """M_s(q) (..., n, n) of the full rotor model (Chen & Wang (18), (21))."""
-        return self.rotors.mass(self.check_state("q", q))
+        return np.array(self.rotors.mass(self.check_state("q", q)))
 
     def rotor_bias(self, q, v) -> np.ndarray:
         """C_s(q, v) = C_s v (..., n) of the full rotor model (Chen & Wang (19)-(21))."""
@@ -401,7 +401,11 @@ class GearedModel:
     def mass_matrix(self, q) -> np.ndarray:
         """M = M_v + M_s (..., n, n) (diagonal model: M_v + diag(M_s))."""
         q = self.check_state("q", q)
-        return self.virtual_model.mass_matrix(q) + self._rotor_mass(q)
+        if q.ndim == 1:
+            mv = self.virtual_model.fast_path().mass_matrix(q, out=np.empty((self.nv, self.nv)))
+        else:
+            mv = self.virtual_model.mass_matrix(q)
+        return mv + self._rotor_mass(q)
 
     def gravity(self, q) -> np.ndarray:
         """g(q) (..., n) of the virtual tree (N·m; not in the paper)."""
@@ -410,6 +414,8 @@ class GearedModel:
     def friction_forces(self, v) -> np.ndarray:
         """Γf(v) = joint friction (URDF) + A f_m(Aᵀ v) (motor friction) (..., n) (N·m)."""
         v = self.check_velocity("v", v)
+        if not (self._joint_friction or self.coupled_friction):
+            return np.zeros_like(v)
         out = friction_torques(self.virtual_model, v) if self._joint_friction else 0.0 * v
         if self.coupled_friction:
             rate = v @ self.structure_matrix  # φ̇
@@ -428,7 +434,7 @@ class GearedModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         self._batch(q=q, v=v)
-        h = self.virtual_model.bias_forces(q, v, f_ext=f_ext, friction=False)
+        h = self._tree(q, v, None, f_ext)
         h = h + self._rotor_bias(q, v)
         if friction:
             h = h + self.friction_forces(v)
@@ -439,13 +445,25 @@ class GearedModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         a = self.check_velocity("a", a)
-        self._batch(q=q, v=v, a=a)
-        tau = self.virtual_model.inverse_dynamics(q, v, a, f_ext=f_ext, friction=False)
-        tau = tau + np.einsum("...ij,...j->...i", self._rotor_mass(q), a)
+        if q.ndim == v.ndim == a.ndim == 1:
+            tau = self._tree(q, v, a, f_ext) + self._rotor_mass(q) @ a
+        else:
+            self._batch(q=q, v=v, a=a)
+            tau = self._tree(q, v, a, f_ext)
+            tau = tau + np.einsum("...ij,...j->...i", self._rotor_mass(q), a)
         tau = tau + self._rotor_bias(q, v)
         if friction:
             tau = tau + self.friction_forces(v)
         return tau
+
+    def _tree(self, q, v, a, f_ext):
+        """M_v v̇ + C_v + g of the virtual tree (a = None: v̇ = 0), by its generated code for one
+        state (the RobotModel's fast path) and its batched RNEA otherwise."""
+        if f_ext is None and q.ndim == 1 and v.ndim == 1 and (a is None or a.ndim == 1):
+            return self.virtual_model.fast_path().rnea(
+                q, v, a, friction=False, out=np.empty(self.nv)
+            )
+        return self.virtual_model.inverse_dynamics(q, v, a, f_ext=f_ext, friction=False)
 
     def coriolis_matrix(self, q, v) -> np.ndarray:
         """C = C_v + C_s (..., n, n), Christoffel-consistent: Ṁ − 2C skew (the diagonal model:

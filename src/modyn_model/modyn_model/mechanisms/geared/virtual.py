@@ -139,10 +139,23 @@ class RotorTerms:
         self.D_mask = self.S[:, :, None] * self.S[:, None, :] * anc  # (k, n, n)
         self.revolute = (np.asarray(robot.sigma) == 0).astype(float)
         self._last = None  # (q bytes, geometry) of the last single configuration
+        # the single-state bias in Python floats (:meth:`_bias_one`): parents, each rotor's
+        # (body, I, b, chain)
+        self._parents = [int(p) for p in robot.parents]
+        self._rotors_one = [
+            (
+                int(self.body[j]),
+                float(self.inertia[j]),
+                self.B[j].tolist(),
+                np.flatnonzero(self.S[j]).tolist(),
+            )
+            for j in range(k)
+        ]
 
     # ------------------------------------------------------------------ geometry
     def _geometry(self, q):
-        """(z (..., n, 3), e_j world (..., k, 3), a (..., k, n)) at q."""
+        """(z (..., n, 3), e_j world (..., k, 3), a (..., k, n)) at q; for one configuration
+        the last one's is reused (and M_s appended to it by :meth:`mass`)."""
         single = q.ndim == 1
         if single:
             hit = self._last
@@ -162,9 +175,15 @@ class RotorTerms:
         q = np.asarray(q, dtype=float)
         if not len(self.inertia):
             return np.broadcast_to(self.constant_mass, q.shape[:-1] + (self.n, self.n)).copy()
-        _, _, a = self._geometry(q)
-        cross = np.einsum("...kn,km->...nm", a, self.IB)
-        return self.constant_mass + cross + np.swapaxes(cross, -1, -2)
+        geo = self._geometry(q)
+        if len(geo) == 4:  # one configuration, M_s already kept with its geometry
+            return geo[3]
+        cross = np.einsum("...kn,km->...nm", geo[2], self.IB)
+        ms = self.constant_mass + cross + np.swapaxes(cross, -1, -2)
+        if q.ndim == 1:  # keep it with the geometry of q (one tuple: thread-consistent)
+            ms.flags.writeable = False
+            self._last = (q.tobytes(), geo + (ms,))
+        return ms
 
     def bias(self, q, v) -> np.ndarray:
         """C_s(q, v) = C_s v (..., n) (N·m), the gyrostat form of note §1.6."""
@@ -173,7 +192,9 @@ class RotorTerms:
         shape = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
         if not len(self.inertia):
             return np.zeros(shape + (self.n,))
-        z, ew, _ = self._geometry(q)
+        z, ew = self._geometry(q)[:2]
+        if q.ndim == 1 and v.ndim == 1:
+            return self._bias_one(z, ew, v)
         u = v[..., :, None] * z  # v_k z_k (..., n, 3)
         zdot = _cross(self.ancestor_t @ u, z)  # ż_k = ω_parent(k) × z_k
         w = self.S @ u  # ω_i of each rotor's carrier (..., k, 3)
@@ -186,6 +207,44 @@ class RotorTerms:
         out = out + ((self.inertia * s)[..., None, :] @ jtg)[..., 0, :]
         return np.broadcast_to(out, shape + (self.n,))
 
+    def _bias_one(self, z, ew, v) -> np.ndarray:
+        """:meth:`bias` at one state in Python floats (the control tick's case: a few dozen
+        numpy calls on 3-vectors cost more than the arithmetic). Same formulas: ω and J̇ω v
+        accumulate along the tree, ω_j = ω_p + v_j z_j, (J̇ω v)_j = (J̇ω v)_p + v_j ω_p × z_j."""
+        zl, el, vl = z.tolist(), ew.tolist(), v.tolist()
+        n = self.n
+        w_body, jd_body = [], []
+        for j, p in enumerate(self._parents):
+            zx, zy, zz = zl[j]
+            vj = vl[j]
+            if p < 0:
+                w_body.append((vj * zx, vj * zy, vj * zz))
+                jd_body.append((0.0, 0.0, 0.0))
+                continue
+            wx, wy, wz = w_body[p]
+            dx, dy, dz = jd_body[p]
+            w_body.append((wx + vj * zx, wy + vj * zy, wz + vj * zz))
+            jd_body.append(
+                (
+                    dx + vj * (wy * zz - wz * zy),
+                    dy + vj * (wz * zx - wx * zz),
+                    dz + vj * (wx * zy - wy * zx),
+                )
+            )
+        out = [0.0] * n
+        for (body, inertia, b, chain), (ex, ey, ez) in zip(self._rotors_one, el, strict=True):
+            wx, wy, wz = w_body[body]
+            dx, dy, dz = jd_body[body]
+            axial = inertia * (ex * dx + ey * dy + ez * dz)  # I e·J̇ω v
+            s = inertia * sum(bi * vi for bi, vi in zip(b, vl, strict=True))  # I s_j
+            gx, gy, gz = wy * ez - wz * ey, wz * ex - wx * ez, wx * ey - wy * ex  # ω × e
+            for r in range(n):
+                out[r] += axial * b[r]
+            for r in chain:
+                zx, zy, zz = zl[r]
+                out[r] += s * (zx * gx + zy * gy + zz * gz)
+        return np.array(out)
+
     def coriolis(self, q, v) -> np.ndarray:
         """The Christoffel C_s matrix (..., n, n) (N·m·s/rad): C_s v = :meth:`bias`,
         Ṁ_s − 2 C_s skew (module docstring)."""
@@ -194,7 +253,7 @@ class RotorTerms:
         shape = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
         if not len(self.inertia):
             return np.zeros(shape + (self.n, self.n))
-        z, ew, _ = self._geometry(q)
+        z, ew = self._geometry(q)[:2]
         v = np.broadcast_to(v, shape + (self.n,))
         # D_j[r, h] = e_j·(z_r × z_h) = (e_j × z_r)·z_h, r a strict ancestor of h, both moving i
         cr = np.cross(ew[..., :, None, :], z[..., None, :, :])  # (..., k, n, 3)
