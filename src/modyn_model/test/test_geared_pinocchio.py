@@ -5,7 +5,8 @@ The transmission (in this file): an offset motor pinion on the base drives the p
 coaxial with the lift joint on the shoulder drives it; a second rotor coaxial with the lift joint
 drives an idler shaft along the upper arm whose bevel drives the elbow (the note's coupled drive
 of link 3, Chen & Wang (29)); offset pinions on the forearm, wrist 1 and wrist 2 drive the wrist
-joints (the last one on a carrier behind five joints: large gyroscopic terms).
+joints (the last one on a carrier behind five joints: large gyroscopic terms); an idler ring on
+the rotated ``tool0`` frame meshes on wrist 2 (a carrier frame that is not its body's frame).
 
 The reference is built by hand here: the UR5 URDF text plus one joint per
 secondary link (``revolute`` with unbounded limits: Pinocchio's ``continuous`` joint has
@@ -98,6 +99,17 @@ TRANSMISSION = {
             "I_axial": 6e-5,
             "I_transverse": 5e-5,
         },
+        # an idler ring on the rotated tool0 frame (rpy -pi/2 on wrist_3_link), coaxial with
+        # wrist 3, meshing with wrist_3_link on carrier wrist_2_link: a carrier frame that is not
+        # its body's frame
+        "ring7": {
+            "carrier": "tool0",
+            "axis": [0, 0, 1],
+            "origin": [0.0, 0.0, 0.02],
+            "mass": 0.2,
+            "I_axial": 2e-3,
+            "I_transverse": 1e-3,
+        },
     },
     "meshes": [
         {"gear": "pinion1", "with": "shoulder_link", "carrier": "base_link", "ratio": -80},
@@ -107,6 +119,7 @@ TRANSMISSION = {
         {"gear": "pinion4", "with": "wrist_1_link", "carrier": "forearm_link", "ratio": -50},
         {"gear": "pinion5", "with": "wrist_2_link", "carrier": "wrist_1_link", "ratio": 40},
         {"gear": "pinion6", "with": "wrist_3_link", "carrier": "wrist_2_link", "ratio": -30},
+        {"gear": "ring7", "with": "wrist_3_link", "carrier": "wrist_2_link", "ratio": 3},
     ],
     "actuators": {
         "m1": {"rotor": "pinion1", "stator": "base_link"},
@@ -127,6 +140,7 @@ B_REF = {
     "pinion4": [0, 0, 0, -50, 0, 0],
     "pinion5": [0, 0, 0, 0, 40, 0],
     "pinion6": [0, 0, 0, 0, 0, -30],
+    "ring7": [0, 0, 0, 0, 0, 2],  # u7 + θ̇6 = 3 θ̇6: its spin relative to tool0
 }
 
 
