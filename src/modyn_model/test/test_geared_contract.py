@@ -117,6 +117,16 @@ def test_actuation_is_the_structure_matrix(model):
     m_phi = model.actuator_mass_matrix(q[0])
     a_inv = np.linalg.inv(a_mat)
     np.testing.assert_allclose(m_phi, a_inv @ model.mass_matrix(q[0]) @ a_inv.T, rtol=1e-12)
+    # actuator space (note §1.7): ξ = M_φ φ̈ + A⁻¹ H, and the forward map inverts it
+    phidd = acc[0] @ a_mat
+    xi0 = model.actuator_inverse_dynamics(q[0], v[0], phidd)
+    np.testing.assert_allclose(
+        xi0, m_phi @ phidd + a_inv @ model.bias_forces(q[0], v[0]), rtol=1e-10, atol=1e-12
+    )
+    np.testing.assert_allclose(xi0, xi[0], rtol=1e-10, atol=1e-12)
+    np.testing.assert_allclose(
+        model.actuator_forward_dynamics(q, v, xi), acc @ a_mat, rtol=1e-9, atol=1e-9
+    )
 
 
 def test_algorithms_generic_path(model):

@@ -489,6 +489,18 @@ class GearedModel:
         """M_φ = A⁻¹ M A⁻ᵀ (..., nu, nu) (kg·m²): the inertia seen by the motors (note §1.7)."""
         return self._a_inv @ self.mass_matrix(q) @ self._a_inv.T
 
+    def actuator_inverse_dynamics(self, q, v, phi_ddot, *, friction: bool = True) -> np.ndarray:
+        """ξ = M_φ φ̈ + A⁻¹ H(q, v) (..., nu) (N·m) for motor accelerations φ̈ (rad/s²): the
+        inverse dynamics in actuator space (note §1.7; Θ̈ = A⁻ᵀ φ̈)."""
+        a = self.check_actuation("phi_ddot", phi_ddot) @ self._a_inv  # Θ̈ = A⁻ᵀ φ̈
+        return self.inverse_dynamics(q, v, a, friction=friction) @ self._a_inv.T
+
+    def actuator_forward_dynamics(self, q, v, xi, *, friction: bool = True) -> np.ndarray:
+        """φ̈ = Aᵀ M⁻¹ (A ξ − H) (..., nu) (rad/s²) for motor torques ξ (N·m): the forward
+        dynamics in actuator space."""
+        tau = self.check_actuation("xi", xi) @ self._at
+        return self.forward_dynamics(q, v, tau, friction=friction) @ self.structure_matrix
+
     def kinetic_energy(self, q, v) -> np.ndarray:
         """½ vᵀ M v (J)."""
         v = self.check_velocity("v", v)
