@@ -144,14 +144,24 @@ REF2 = dict(
 )
 
 
-def geared3_urdf() -> str:
+def geared3_urdf(primary=None) -> str:
     """The primary links of note §2 as URDF: joint i turns about z_{i-1} (axis z of frame i-1,
     through its origin) and moves an intermediate link; link i (the DH frame i, where the
     inertials and the carried secondary links live) is fixed to it by
-    Rz(θ_i) · Trans(a_i, 0, d_i) · Rx(α_i) (standard DH, note Eq. (5) is its transpose)."""
+    Rz(θ_i) · Trans(a_i, 0, d_i) · Rx(α_i) (standard DH, note Eq. (5) is its transpose).
+
+    ``primary``: [(mass, COM, 3x3 tensor about the COM or its diagonal)] per link (default: §2.7)."""
     parts = ['<robot name="geared3_test">', '  <link name="base_link"/>']
-    for i, ((a, alpha, d), (m, c, diag)) in enumerate(zip(DH, PRIMARY, strict=True), start=1):
+    for i, ((a, alpha, d), (m, c, inertia)) in enumerate(
+        zip(DH, primary or PRIMARY, strict=True), start=1
+    ):
+        t = np.asarray(inertia, dtype=float)
+        t = np.diag(t) if t.ndim == 1 else t
         parent = "base_link" if i == 1 else f"link{i - 1}"
+        keys = {"ixx": (0, 0), "ixy": (0, 1), "ixz": (0, 2), "iyy": (1, 1), "iyz": (1, 2)}
+        keys["izz"] = (2, 2)
+        tensor = " ".join(f'{k}="{float(t[ij])!r}"' for k, ij in keys.items())
+        com = " ".join(repr(float(x)) for x in c)
         parts += [
             f'  <joint name="joint{i}" type="revolute"><parent link="{parent}"/>'
             f'<child link="link{i}_rot"/><origin xyz="0 0 0" rpy="0 0 0"/><axis xyz="0 0 1"/>'
@@ -159,9 +169,9 @@ def geared3_urdf() -> str:
             f'  <link name="link{i}_rot"/>',
             f'  <joint name="link{i}_dh" type="fixed"><parent link="link{i}_rot"/>'
             f'<child link="link{i}"/><origin xyz="{a!r} 0 {d!r}" rpy="{alpha!r} 0 0"/></joint>',
-            f'  <link name="link{i}"><inertial><origin xyz="{c[0]!r} {c[1]!r} {c[2]!r}"/>'
-            f'<mass value="{m!r}"/><inertia ixx="{diag[0]!r}" ixy="0" ixz="0" '
-            f'iyy="{diag[1]!r}" iyz="0" izz="{diag[2]!r}"/></inertial></link>',
+            f'  <link name="link{i}"><inertial><origin xyz="{com}"/>'
+            f'<mass value="{float(m)!r}"/><inertia {tensor}/>'
+            "</inertial></link>",
         ]
     parts.append("</robot>")
     return "\n".join(parts)
@@ -344,3 +354,239 @@ def test_bad_input_names_the_problem():
     bad = {"link1": secs["gear4"]}
     with pytest.raises(DescriptionError, match="link1.*clashes"):
         fullbody_urdf(geared3_urdf(), bad, b[:, :1])
+
+
+# ------------------------------------------------------------------------------------------------
+# The acceptance item: virtual-link model (GearedModel: virtual links + rotor terms) = full-body
+# model, at random states and random parameters, to 1e-9 (relative to the largest entry).
+# ------------------------------------------------------------------------------------------------
+EQ_TOL = 1e-9
+
+
+def _close(x, ref, what, worst):
+    """|x - ref| <= 1e-9 max|ref| (entries near zero are judged against the largest one)."""
+    x, ref = np.asarray(x), np.asarray(ref)
+    scale = max(np.abs(ref).max(), 1e-300)
+    err = np.abs(x - ref).max() / scale
+    worst[what] = max(worst.get(what, 0.0), err)
+    assert err <= EQ_TOL, f"{what}: relative error {err:.3e}"
+
+
+def _mdot(model, q, v, h=1e-3):
+    """Ṁ = Σ_k ∂M/∂q_k v_k, 5-point central difference along v (error O(h⁴) ~ 1e-12)."""
+    m = model.mass_matrix
+    return (8 * (m(q + h * v) - m(q - h * v)) - (m(q + 2 * h * v) - m(q - 2 * h * v))) / (12 * h)
+
+
+def compare_models(geared, full, rng, n_states=6, worst=None):
+    """GearedModel vs full-body CoupledJointsModel at random states; returns the worst errors."""
+    worst = {} if worst is None else worst
+    n = geared.nv
+    for _ in range(n_states):
+        q = rng.uniform(-np.pi, np.pi, n)
+        v = rng.uniform(-2.0, 2.0, n)
+        a = rng.uniform(-3.0, 3.0, n)
+        _close(geared.mass_matrix(q), full.mass_matrix(q), "mass_matrix", worst)
+        _close(
+            geared.bias_forces(q, v, friction=False),
+            full.bias_forces(q, v, friction=False),
+            "bias_forces",
+            worst,
+        )
+        _close(geared.gravity(q), full.gravity(q), "gravity", worst)
+        _close(
+            geared.inverse_dynamics(q, v, a, friction=False),
+            full.inverse_dynamics(q, v, a, friction=False),
+            "inverse_dynamics",
+            worst,
+        )
+        cg, cf = geared.coriolis_matrix(q, v), full.coriolis_matrix(q, v)
+        _close(cg @ v, cf @ v, "coriolis C v", worst)
+        _close(
+            cg @ v, full.bias_forces(q, v, friction=False) - full.gravity(q), "C v = H - g", worst
+        )
+        mdot = _mdot(full, q, v)
+        scale = np.abs(mdot).max() + np.abs(cf).max()
+        for name, c in (("geared", cg), ("fullbody", cf)):
+            skew = mdot - 2.0 * c
+            err = np.abs(skew + skew.T).max() / scale
+            worst[f"Mdot-2C skew ({name})"] = max(worst.get(f"Mdot-2C skew ({name})", 0.0), err)
+            assert err < 1e-9, f"{name}: Ṁ - 2C not skew ({err:.2e})"
+        _close(geared.kinetic_energy(q, v), full.kinetic_energy(q, v), "kinetic_energy", worst)
+    return worst
+
+
+def _random_tensor(rng, lo, hi):
+    """A physical inertia tensor: principal moments obeying the triangle inequality, rotated."""
+    p1, p2 = rng.uniform(lo, hi, 2)
+    p3 = rng.uniform(abs(p1 - p2), p1 + p2)
+    from scipy.spatial.transform import Rotation
+
+    r = Rotation.random(random_state=rng).as_matrix()
+    return r @ np.diag([p1, p2, p3]) @ r.T
+
+
+def _unit(rng):
+    x = rng.normal(size=3)
+    return x / np.linalg.norm(x)
+
+
+def random_geared3(rng):
+    """Random parameters of the note's arm, consistent with its coaxiality: gear 5 turns about
+    joint 1's axis (σ5 = ±1 along z0), gear 6 about joint 2's (σ6 z1, on link 1); gear 4 (base)
+    and shaft 7 (link 2) about any axis fixed in their carrier, anywhere; random primary
+    inertials, masses, inertias and signed ratios. Returns (urdf, transmission mapping, B by
+    hand): meshing (note Eq. (9)) gives u4 = g14 θ̇1, u5 = σ5 θ̇1 + g25 θ̇2,
+    u7 = g37 θ̇3, u6 = σ6 θ̇2 + g76 u7."""
+    primary = [
+        (rng.uniform(0.5, 5.0), rng.uniform(-0.2, 0.2, 3), _random_tensor(rng, 0.005, 0.06))
+        for _ in range(3)
+    ]
+    s5, s6 = rng.choice([-1.0, 1.0], 2)
+    g14, g25, g76, g37 = rng.choice([-1.0, 1.0], 4) * rng.uniform(0.5, 60.0, 4)
+    geometry = {
+        "gear4": ("base_link", _unit(rng), rng.uniform(-0.2, 0.2, 3)),
+        "gear5": ("base_link", [0.0, 0.0, s5], [0.0, 0.0, rng.uniform(0.0, 0.3)]),
+        "gear6": ("link1", [0.0, 0.0, s6], [0.0, 0.0, rng.uniform(-0.1, 0.1)]),
+        "shaft7": ("link2", _unit(rng), rng.uniform(-0.3, 0.3, 3)),
+    }
+    secs = {}
+    for name, (carrier, axis, origin) in geometry.items():
+        i_tr = rng.uniform(1e-4, 5e-3)
+        secs[name] = dict(
+            carrier=carrier,
+            axis=[float(x) for x in axis],
+            origin=[float(x) for x in origin],
+            mass=float(rng.uniform(0.05, 1.0)),
+            I_axial=float(rng.uniform(1e-5, 2.0 * i_tr)),
+            I_transverse=float(i_tr),
+        )
+    meshes = [
+        {"gear": "gear4", "with": "link1", "carrier": "base_link", "ratio": float(g14)},
+        {"gear": "gear5", "with": "link2", "carrier": "link1", "ratio": float(g25)},
+        {"gear": "gear6", "with": "shaft7", "carrier": "link2", "ratio": float(g76)},
+        {"gear": "shaft7", "with": "link3", "carrier": "link2", "ratio": float(g37)},
+    ]
+    actuators = {
+        "motor4": {"rotor": "gear4", "stator": "base_link"},
+        "motor5": {"rotor": "gear5", "stator": "base_link"},
+        "motor6": {"rotor": "gear6", "stator": "link1"},
+    }
+    b = np.array(
+        [[g14, s5, 0.0, 0.0], [0.0, g25, s6, 0.0], [0.0, 0.0, g76 * g37, g37]], dtype=float
+    )
+    mapping = {"secondary_links": secs, "meshes": meshes, "actuators": actuators}
+    return geared3_urdf(primary), mapping, b
+
+
+def _geared(urdf, mapping):
+    from modyn_model.mechanisms.geared import GearedModel, Transmission
+    from modyn_model.model import RobotModel
+
+    robot = RobotModel.from_urdf(urdf, mimic="error")
+    return GearedModel(robot, Transmission.from_mapping(mapping, "<test transmission>"))
+
+
+@pytest.mark.parametrize("name", ["R", "S"])
+def test_geared_model_equals_fullbody_note_cases(name):
+    secs, b, a_mat = case(name)
+    inertias, (g14, g25, g76, g37) = CASES[name]
+    mapping = {
+        "secondary_links": secs,
+        "meshes": [
+            {"gear": "gear4", "with": "link1", "carrier": "base_link", "ratio": g14},
+            {"gear": "gear5", "with": "link2", "carrier": "link1", "ratio": g25},
+            {"gear": "gear6", "with": "shaft7", "carrier": "link2", "ratio": g76},
+            {"gear": "shaft7", "with": "link3", "carrier": "link2", "ratio": g37},
+        ],
+        "actuators": {
+            "motor4": {"rotor": "gear4", "stator": "base_link"},
+            "motor5": {"rotor": "gear5", "stator": "base_link"},
+            "motor6": {"rotor": "gear6", "stator": "link1"},
+        },
+    }
+    geared = _geared(geared3_urdf(), mapping)
+    np.testing.assert_allclose(geared.transmission_coefficients, b, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(geared.structure_matrix, a_mat, rtol=1e-12, atol=1e-12)
+    full = fullbody_model(geared3_urdf(), secs, b)
+    worst = compare_models(geared, full, np.random.default_rng(7), n_states=8)
+    print(f"Case {name}: " + ", ".join(f"{k} {v:.1e}" for k, v in worst.items()))
+
+
+def test_geared_model_equals_fullbody_random_parameters():
+    """20 random parameter sets x 5 random states each."""
+    rng = np.random.default_rng(1616)
+    worst: dict = {}
+    for _ in range(20):
+        urdf, mapping, b = random_geared3(rng)
+        geared = _geared(urdf, mapping)
+        # the core's structural analysis agrees with the hand derivation of B
+        np.testing.assert_allclose(geared.transmission_coefficients, b, rtol=1e-12, atol=1e-12)
+        full = fullbody_model(urdf, mapping["secondary_links"], b)
+        compare_models(geared, full, rng, n_states=5, worst=worst)
+    print("random parameters: " + ", ".join(f"{k} {v:.1e}" for k, v in worst.items()))
+
+
+def _rotated(rpy, axis):
+    from modyn_model.spatial import rpy_matrix
+
+    return rpy_matrix(np.asarray(rpy, dtype=float)) @ np.asarray(axis, dtype=float)
+
+
+@pytest.mark.parametrize(
+    "relative", ["ur_description/urdf/ur5_robot.urdf", "xarm_description/urdf/xarm7.urdf"]
+)
+def test_geared_model_equals_fullbody_on_example_robot(relative, erd_path):
+    """A robot nobody here wrote (example-robot-data), with a rotor for every joint k: on the
+    parent link of joint k, coaxial with it (axis = the joint axis in the parent frame, origin
+    on the axis line), meshing with the joint's child link on that parent: b = g_k e_k. Joint 1's
+    is a base motor coaxial with joint 1; joint 3's instead is a motor carried by link 2 about a
+    random axis fixed in link 2 (a bevel mesh), so its rotor has gyroscopic terms (carrier ≥ 2)."""
+    import xml.etree.ElementTree as ET
+
+    from modyn_model.model import RobotModel
+
+    path = erd_path(relative)
+    text = path.read_text()
+    robot = RobotModel.from_urdf(text, mimic="error")
+    joints = {j.get("name"): j for j in ET.fromstring(text).findall("joint")}
+    rng = np.random.default_rng(5)
+    secs, meshes, actuators = {}, [], {}
+    ratios = rng.choice([-1.0, 1.0], robot.nv) * rng.uniform(1.0, 100.0, robot.nv)
+    for k, name in enumerate(robot.joint_names):
+        j = joints[name]
+        parent, child = j.find("parent").get("link"), j.find("child").get("link")
+        origin = j.find("origin")
+        xyz = np.array([float(x) for x in origin.get("xyz", "0 0 0").split()])
+        rpy = [float(x) for x in origin.get("rpy", "0 0 0").split()]
+        axis = _rotated(rpy, [float(x) for x in j.find("axis").get("xyz").split()])
+        axis = axis / np.linalg.norm(axis)
+        if k == 2:  # joint 3: a motor on link 2 about its own axis, through a bevel mesh
+            axis, point = _unit(rng), rng.uniform(-0.1, 0.1, 3)
+        else:
+            point = xyz + rng.uniform(-0.05, 0.05) * axis
+        i_tr = rng.uniform(1e-5, 1e-3)
+        rotor = f"rotor{k + 1}"
+        secs[rotor] = dict(
+            carrier=parent,
+            axis=[float(x) for x in axis],
+            origin=[float(x) for x in point],
+            mass=float(rng.uniform(0.1, 0.8)),
+            I_axial=float(rng.uniform(1e-6, 2.0 * i_tr)),
+            I_transverse=float(i_tr),
+        )
+        meshes.append({"gear": rotor, "with": child, "carrier": parent, "ratio": float(ratios[k])})
+        actuators[f"motor{k + 1}"] = {"rotor": rotor, "stator": parent}
+    mapping = {"secondary_links": secs, "meshes": meshes, "actuators": actuators}
+    geared = _geared(text, mapping)
+    b = np.diag(ratios)
+    np.testing.assert_allclose(geared.transmission_coefficients, b, rtol=1e-12, atol=1e-12)
+    full = fullbody_model(text, secs, b)
+    # the joint-3 rotor's gyroscopic coupling is really there (the comparison is not vacuous)
+    q = rng.uniform(-np.pi, np.pi, robot.nv)
+    assert (
+        np.abs(geared.rotor_mass_matrix(q) - np.diag(np.diag(geared.rotor_mass_matrix(q)))).max()
+        > 0
+    )
+    worst = compare_models(geared, full, rng, n_states=6)
+    print(f"{relative}: " + ", ".join(f"{k} {v:.1e}" for k, v in worst.items()))
