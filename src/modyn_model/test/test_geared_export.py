@@ -212,3 +212,23 @@ def test_virtual_urdf_merges_as_note_2_7(name):
     model = RobotModel.from_urdf(virtual_urdf(geared3_urdf(), secs))
     m3, c3, i3 = com_parameters(model.inertial_parameters[model.link_names.index("link3_rot")])
     assert m3 == 1.5
+
+
+def test_shipped_mechanism_exports_its_structure_matrix():
+    """The ros2_control block of the shipped Case S arm (kind ``geared``): read back, it is the
+    model's A, and its joint offsets reproduce the model's motor angles φ = Aᵀ θ + φ0."""
+    from modyn_model.factory import load_model
+
+    root = Path(__file__).resolve().parents[3]
+    model = load_model(root / "config/mechanisms/geared3_case_s.yaml")
+    joints, motors = list(model.joint_names), list(model.actuator_names)
+    xml = ros2_control_transmission_xml(
+        model.structure, joints, motors, actuator_offsets=model.actuator_offset
+    )
+    back, off, plugins = read_back(xml, joints, motors)
+    assert plugins == [LINEAR_COUPLING]
+    np.testing.assert_array_equal(back, model.structure_matrix)
+    theta = np.array([0.4, -0.9, 1.7])
+    np.testing.assert_allclose(
+        back.T @ (theta - off), model.actuator_state(theta, np.zeros(3))[0], rtol=1e-14, atol=1e-15
+    )

@@ -27,6 +27,7 @@ body has it: I1 + I2 < I3); see :func:`fullbody_model` for how the tensor is sti
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -590,3 +591,29 @@ def test_geared_model_equals_fullbody_on_example_robot(relative, erd_path):
     )
     worst = compare_models(geared, full, rng, n_states=6)
     print(f"{relative}: " + ", ".join(f"{k} {v:.1e}" for k, v in worst.items()))
+
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.mark.parametrize("name", ["r", "s"])
+def test_shipped_geared3_equals_fullbody(name):
+    """The shipped mechanism files (urdf/geared3.urdf.xacro + config/mechanisms/geared3_case_*.yaml,
+    kind ``geared``) against the full-body model built from the same xacro and the model's own
+    SecondaryLink objects and B: equal at random states, and τ of §2.7 State 1."""
+    from modyn_model.factory import load_model
+    from modyn_model.urdf import expand_xacro
+
+    geared = load_model(ROOT / f"config/mechanisms/geared3_case_{name}.yaml")
+    text = expand_xacro(ROOT / "urdf/geared3.urdf.xacro")
+    full = fullbody_model(
+        text,
+        geared.transmission.secondary_links,
+        geared.transmission_coefficients,
+        joint_names=geared.joint_names,
+        gravity=geared.gravity_vector,
+    )
+    compare_models(geared, full, np.random.default_rng(11), n_states=5)
+    q, v, a = (np.array(x) for x in STATE1)
+    tau = full.inverse_dynamics(q, v, a, friction=False)
+    np.testing.assert_allclose(tau, REF1[name.upper()]["tau"], rtol=RTOL, atol=ATOL)
