@@ -21,6 +21,7 @@ relative to the largest entry; the dropped terms are asserted to be non-zero in 
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 from pathlib import Path
 
@@ -157,3 +158,63 @@ def test_mujoco_drive_tendon_when_the_stator_is_not_the_carrier():
         for j in ["joint1", "joint2", "joint3"]
     ]
     np.testing.assert_allclose(d.qfrc_actuator[vadr], a_other @ xi, rtol=1e-12, atol=1e-15)
+
+
+def _erd(relative: str) -> Path:
+    try:
+        base = importlib.metadata.distribution("example-robot-data").locate_file(
+            "cmeel.prefix/share/example-robot-data/robots"
+        )
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("example-robot-data is not installed")
+    path = Path(base) / relative
+    if not path.is_file():
+        pytest.skip(f"example-robot-data has no {relative}")
+    return path
+
+
+@pytest.mark.parametrize(
+    "relative", ["ur_description/urdf/ur5_robot.urdf", "xarm_description/urdf/xarm7.urdf"]
+)
+def test_mujoco_export_of_an_example_robot(relative):
+    """A robot nobody here wrote, with the rotors of test_geared_fullbody.robot_with_rotors (a
+    base motor coaxial with joint 1, a bevel motor on link 2 driving joint 3): the MJCF body tree
+    written from the virtual chain (rotated joint frames, full inertia tensors, fixed links
+    lumped) plus tendons gives MuJoCo's qM = full-body M minus the cross terms, qfrc_bias = H
+    minus C_s, and qfrc_actuator = A ξ (A = B = diag(g): each motor on its rotor, stator = the
+    rotor's carrier)."""
+    fb = _cases()
+    text = _erd(relative).read_text()
+    rng = np.random.default_rng(21)
+    mapping, b = fb.robot_with_rotors(text, rng)
+    secs = mapping["secondary_links"]
+    motors = list(mapping["actuators"])
+    with pytest.warns(UserWarning, match="drops the gyroscopic"):
+        xml = mujoco_mjcf(text, secs, b, b, motors, rotors=[f"rotor{k + 1}" for k in range(len(b))])
+    m = mujoco.MjModel.from_xml_string(xml)
+    d = mujoco.MjData(m)
+    full = fullbody_model(text, secs, b)
+    names = full.coordinate_names
+    assert m.nv == len(names)
+    qadr = [m.jnt_qposadr[mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, j)] for j in names]
+    vadr = [m.jnt_dofadr[mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, j)] for j in names]
+    worst = dict(M=0.0, bias=0.0, actuator=0.0)
+    dropped = 0.0
+    for _ in range(5):
+        q, v = rng.uniform(-np.pi, np.pi, m.nv), rng.uniform(-2.0, 2.0, m.nv)
+        xi = rng.uniform(-1.0, 1.0, m.nu)
+        d.qpos[qadr], d.qvel[vadr], d.ctrl[:] = q, v, xi
+        mujoco.mj_forward(m, d)
+        dense = np.zeros((m.nv, m.nv))
+        mujoco.mj_fullM(m, d, dense)
+        cross, cs = rotor_terms_from_frames(full, secs, b, q, v)
+        m_full = full.mass_matrix(q)
+        worst["M"] = max(worst["M"], _rel(dense[np.ix_(vadr, vadr)], m_full - cross))
+        h = full.bias_forces(q, v, friction=False)
+        worst["bias"] = max(worst["bias"], _rel(d.qfrc_bias[vadr], h - cs))
+        worst["actuator"] = max(worst["actuator"], _rel(d.qfrc_actuator[vadr], b @ xi))
+        dropped = max(dropped, np.abs(cross).max() / np.abs(m_full).max())
+    print(f"{relative}: " + ", ".join(f"{k} {x:.1e}" for k, x in worst.items()))
+    print(f"  dropped: max|cross|/max|M| {dropped:.2e}")
+    assert dropped > 0.0
+    assert max(worst.values()) <= TOL, worst

@@ -534,24 +534,19 @@ def _rotated(rpy, axis):
     return rpy_matrix(np.asarray(rpy, dtype=float)) @ np.asarray(axis, dtype=float)
 
 
-@pytest.mark.parametrize(
-    "relative", ["ur_description/urdf/ur5_robot.urdf", "xarm_description/urdf/xarm7.urdf"]
-)
-def test_geared_model_equals_fullbody_on_example_robot(relative, erd_path):
-    """A robot nobody here wrote (example-robot-data), with a rotor for every joint k: on the
-    parent link of joint k, coaxial with it (axis = the joint axis in the parent frame, origin
-    on the axis line), meshing with the joint's child link on that parent: b = g_k e_k. Joint 1's
-    is a base motor coaxial with joint 1; joint 3's instead is a motor carried by link 2 about a
-    random axis fixed in link 2 (a bevel mesh), so its rotor has gyroscopic terms (carrier ≥ 2)."""
+def robot_with_rotors(text: str, rng):
+    """Rotors for every joint k of a URDF arm (``text``): on the parent link of joint k, coaxial
+    with it (axis = the joint axis in the parent frame, origin on the axis line), meshing with
+    the joint's child link on that parent, random signed ratio g_k, so b = g_k e_k (B = diag(g)).
+    Joint 1's is a base motor coaxial with joint 1; joint 3's instead is a motor carried by
+    link 2 about a random axis fixed in link 2 (a bevel mesh), so its rotor has gyroscopic terms
+    (carrier ≥ 2). Returns (transmission mapping, B)."""
     import xml.etree.ElementTree as ET
 
     from modyn_model.model import RobotModel
 
-    path = erd_path(relative)
-    text = path.read_text()
     robot = RobotModel.from_urdf(text, mimic="error")
     joints = {j.get("name"): j for j in ET.fromstring(text).findall("joint")}
-    rng = np.random.default_rng(5)
     secs, meshes, actuators = {}, [], {}
     ratios = rng.choice([-1.0, 1.0], robot.nv) * rng.uniform(1.0, 100.0, robot.nv)
     for k, name in enumerate(robot.joint_names):
@@ -579,8 +574,25 @@ def test_geared_model_equals_fullbody_on_example_robot(relative, erd_path):
         meshes.append({"gear": rotor, "with": child, "carrier": parent, "ratio": float(ratios[k])})
         actuators[f"motor{k + 1}"] = {"rotor": rotor, "stator": parent}
     mapping = {"secondary_links": secs, "meshes": meshes, "actuators": actuators}
+    return mapping, np.diag(ratios)
+
+
+EXAMPLE_ROBOTS = ["ur_description/urdf/ur5_robot.urdf", "xarm_description/urdf/xarm7.urdf"]
+
+
+@pytest.mark.parametrize("relative", EXAMPLE_ROBOTS)
+def test_geared_model_equals_fullbody_on_example_robot(relative, erd_path):
+    """A robot nobody here wrote (example-robot-data) with the rotors of
+    :func:`robot_with_rotors` (a base motor coaxial with joint 1, a bevel motor on link 2 driving
+    joint 3, coaxial motors elsewhere)."""
+    from modyn_model.model import RobotModel
+
+    text = erd_path(relative).read_text()
+    robot = RobotModel.from_urdf(text, mimic="error")
+    rng = np.random.default_rng(5)
+    mapping, b = robot_with_rotors(text, rng)
+    secs = mapping["secondary_links"]
     geared = _geared(text, mapping)
-    b = np.diag(ratios)
     np.testing.assert_allclose(geared.transmission_coefficients, b, rtol=1e-12, atol=1e-12)
     full = fullbody_model(text, secs, b)
     # the joint-3 rotor's gyroscopic coupling is really there (the comparison is not vacuous)
