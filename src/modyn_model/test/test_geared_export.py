@@ -232,3 +232,27 @@ def test_shipped_mechanism_exports_its_structure_matrix():
     np.testing.assert_allclose(
         back.T @ (theta - off), model.actuator_state(theta, np.zeros(3))[0], rtol=1e-14, atol=1e-15
     )
+
+
+def test_mujoco_mjcf_text_warns_and_refuses_bad_input():
+    """The MJCF writer is pure text (no MuJoCo needed here): it warns about the dropped
+    gyroscopic terms, writes one spin tendon per secondary link with armature I_j and coef b_j,
+    and names an unknown rotor / carrier."""
+    from modyn_model.errors import DescriptionError
+    from modyn_model.mechanisms.geared.export import mujoco_mjcf
+
+    secs, b, a = case("S")
+    with pytest.warns(UserWarning, match="drops the gyroscopic"):
+        xml = mujoco_mjcf(geared3_urdf(), secs, b, a, ["m4", "m5", "m6"])
+    root = ET.fromstring(xml)
+    for j, (name, s) in enumerate(secs.items()):
+        t = root.find(f"tendon/fixed[@name='{name}_spin']")
+        assert float(t.get("armature")) == s["I_axial"]
+        coef = {e.get("joint"): float(e.get("coef")) for e in t.findall("joint")}
+        assert coef == {f"joint{k + 1}": b[k, j] for k in range(3) if b[k, j] != 0.0}
+    assert len(root.findall("actuator/motor")) == 3
+    with pytest.raises(DescriptionError, match="actuator 'm5': rotor 'gear9'"):
+        mujoco_mjcf(geared3_urdf(), secs, b, a, ["m4", "m5", "m6"], rotors=[None, "gear9", None])
+    bad = {**secs, "gear6": {**secs["gear6"], "carrier": "nolink"}}
+    with pytest.raises(DescriptionError, match="gear6.*nolink"):
+        virtual_urdf(geared3_urdf(), bad)

@@ -46,6 +46,8 @@ the MuJoCo plant of modyn_hardware loads URDFs instead), plus
 MuJoCo's model is then M_v + Σ_j I_j b_j b_jᵀ with bias C_v + g: it **drops** the gyroscopic
 terms of note §1.6, I_j (a_j b_jᵀ + b_j a_jᵀ) in M (a_j = J_ω,iᵀ e_j, the carrier's rate about
 the spin axis) and C_s entirely. :func:`mujoco_mjcf` says so with a :class:`UserWarning`.
+Tendon ``armature`` is a recent MuJoCo attribute (``MjModel.tendon_armature``); the export is
+checked against MuJoCo 4.0.0 in ``src/modyn_hardware/test/test_geared_mujoco_export.py``.
 """
 
 from __future__ import annotations
