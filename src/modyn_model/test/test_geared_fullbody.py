@@ -8,9 +8,14 @@ virtual-link code. Every gear and rotor is a body of its own on a continuous joi
 What is compared, and why it is a test of the full-body model:
 
 * M, C v (bias without gravity), g and τ = M Θ̈ + C v + g against §2.7 (Case R and Case S, State 1;
-  Case S State 2; the hand-checkable sanity case), rtol 1e-9, atol 1e-12. §2.7 prints 12
-  significant digits with trailing zeros dropped (e.g. -0.0007342485 is -7.34248500000e-4), so
-  1e-9 is well above the printing precision.
+  Case S State 2; the hand-checkable sanity case) with ``assert_allclose(rtol=1e-9, atol=1e-12)``.
+  §2.7 prints 12 **decimal places** (not 12 significant digits; trailing zeros dropped): e.g.
+  Case R's C_s = I7 g37 cos θ2 [θ̇2 θ̇3, −θ̇1 θ̇3, θ̇1 θ̇2] (Eq. (43)) is exactly
+  [−7.34248499793e-4, −3.05936874914e-4, −4.58905312371e-4], printed −0.0007342485,
+  −0.000305936875, −0.000458905312. So the small entries (|x| < 1e-3) carry only the printing's
+  absolute precision, 5e-13, i.e. a relative 1e-9 or worse: for them atol = 1e-12 (twice the
+  printing half-unit) is what the comparison rests on; every other entry meets rtol = 1e-9 alone
+  (measured worst 8.1e-10, Case R C_s[2], an entry of the first kind; the others ≤ 1.3e-10).
 * The split of §2.7 into the virtual chain and the rotor terms, without any virtual-link formula:
   the virtual EOLC (note §1.5: every secondary link welded to its carrier) is the same full-body
   model with B = 0 (no relative spin), so M_v = M(B = 0), C_v = C(B = 0) and M_s = M(B) − M(B = 0),
