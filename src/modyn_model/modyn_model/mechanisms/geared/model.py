@@ -447,15 +447,13 @@ class GearedModel:
         return c
 
     def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
-        """Θ̈ = M⁻¹ (τ − H) (..., n), a dense Cholesky solve (M_s fills entries a tree's CRBA
+        """Θ̈ = M⁻¹ (τ − H) (..., n), a dense solve (M_s fills entries a tree's CRBA
         leaves empty, note §1.8)."""
         tau = self.check_velocity("tau", tau)
         rhs = tau - self.bias_forces(q, v, f_ext, friction=friction)
         m = self.mass_matrix(q)
         rhs, m = np.broadcast_arrays(rhs[..., None], m)
-        low = np.linalg.cholesky(m)
-        y = np.linalg.solve(low, rhs)
-        return np.linalg.solve(np.swapaxes(low, -1, -2), y)[..., 0]
+        return np.linalg.solve(m, rhs)[..., 0]
 
     def actuator_mass_matrix(self, q) -> np.ndarray:
         """M_φ = A⁻¹ M A⁻ᵀ (..., nu, nu) (kg·m²): the inertia seen by the motors (note §1.7)."""
