@@ -349,9 +349,7 @@ def _lagrange(kinetic: sp.Expr) -> tuple[sp.Matrix, sp.Matrix]:
     c = sp.zeros(3, 1)
     for r in range(3):
         p_r = sp.diff(kinetic, dq[r])
-        c[r] = normal_form(
-            sum(_d_theta(p_r, h) * dq[h] for h in range(3)) - _d_theta(kinetic, r)
-        )
+        c[r] = normal_form(sum(_d_theta(p_r, h) * dq[h] for h in range(3)) - _d_theta(kinetic, r))
     return m, c
 
 
@@ -822,14 +820,16 @@ def numeric_residual(appendix: AppendixSet, points: int = 4, seed: int = 0) -> f
     """
     der = derive()
     m_a, c_a = assemble_appendix(appendix)
-    diff = sp.Matrix.vstack(m_a - der.M_v, c_a - der.C_v)
+    diff = sp.Matrix([*(m_a - der.M_v), *(c_a - der.C_v)])
     params = sorted(diff.free_symbols - set(_Y.S) - set(_Y.C), key=str)
     rng = np.random.default_rng(seed)
     worst = 0.0
     for _ in range(points):
         theta = rng.uniform(-np.pi, np.pi, 3)
-        values: dict[sp.Symbol, float] = {s: float(np.sin(t)) for s, t in zip(_Y.S, theta)}
-        values |= {c: float(np.cos(t)) for c, t in zip(_Y.C, theta)}
+        values: dict[sp.Symbol, float] = {
+            s: float(np.sin(t)) for s, t in zip(_Y.S, theta, strict=True)
+        }
+        values |= {c: float(np.cos(t)) for c, t in zip(_Y.C, theta, strict=True)}
         values |= {p: float(rng.uniform(-1.0, 1.0)) for p in params}
         num = np.array(diff.xreplace(values).evalf(), dtype=float)
         worst = max(worst, float(np.max(np.abs(num))))
@@ -847,14 +847,22 @@ class Erratum:
 
 ERRATA: tuple[Erratum, ...] = (
     Erratum("A1 row 3", "+ φ10 θ̇2²/2 → − φ10 θ̇2²", "note §4.3 row 'A1 row 3'; §2.6"),
-    Erratum("A2a", "I_2*,xx → I_2*,yy + φ16 S²θ2 (= I_2*,xx S²θ2 + I_2*,yy C²θ2)", "note §4.3 'A2a'"),
+    Erratum(
+        "A2a", "I_2*,xx → I_2*,yy + φ16 S²θ2 (= I_2*,xx S²θ2 + I_2*,yy C²θ2)", "note §4.3 'A2a'"
+    ),
     Erratum("A2b", "I_2*,xx → I_2*,xz", "note §4.3 'A2b'"),
-    Erratum("A2c", "m_3 φ14 (dimensionally wrong) → m_3(a_2² + r_3z² + 2 a_2 r_3z Sθ3)", "note §4.3 'A2c'"),
+    Erratum(
+        "A2c",
+        "m_3 φ14 (dimensionally wrong) → m_3(a_2² + r_3z² + 2 a_2 r_3z Sθ3)",
+        "note §4.3 'A2c'",
+    ),
     Erratum("A2d", "+ I_3,yy missing", "note §4.3 'A2d'"),
     Erratum("A2e", "m_3 r_3z → m_3 r_3z² (dimensionally wrong)", "note §4.3 'A2e'"),
     Erratum("A2f", "I_2*,xz Sθ2 → I_2*,xz (φ6 = ∂φ2/∂θ2)", "note §4.3 'A2f'"),
     Erratum("A2g", "m_2* φ2 → m_2* φ13²; − 2 φ14 φ15 φ17 → − 2 φ15 φ17 φ18", "note §4.3 'A2g'"),
-    Erratum("A2h", "φ18 → φ14 φ18 in the m_3 term; + 2 φ14 φ15 φ17 → − 2 φ15 φ17 φ18", "note §4.3 'A2h'"),
+    Erratum(
+        "A2h", "φ18 → φ14 φ18 in the m_3 term; + 2 φ14 φ15 φ17 → − 2 φ15 φ17 φ18", "note §4.3 'A2h'"
+    ),
     Erratum("A2i", "− r_3z φ17 → + r_3z φ18; φ14 φ15 φ17 → φ15 φ17 φ18", "note §4.3 'A2i'"),
     Erratum("A2k", "φ17 → φ14 in the m_3 term; φ14 φ15 φ17 → φ15 φ17 φ18", "note §4.3 'A2k'"),
     Erratum("A3a", "m_1 → m_1*", "note §4.3 'A3a'"),
@@ -930,10 +938,16 @@ def case_parameters(case: str) -> dict[sp.Symbol, sp.Rational]:
     y = _Y
     links = merge_virtual_links(case)
     table3 = {
-        1: (y.m1s, (None, y.r1sY, y.r1sZ), {(0, 0): y.I1sXX, (1, 1): y.I1sYY, (2, 2): y.I1sZZ,
-                                           (1, 2): y.I1sYZ}),
-        2: (y.m2s, (y.r2sX, None, y.r2sZ), {(0, 0): y.I2sXX, (1, 1): y.I2sYY, (2, 2): y.I2sZZ,
-                                           (0, 2): y.I2sXZ}),
+        1: (
+            y.m1s,
+            (None, y.r1sY, y.r1sZ),
+            {(0, 0): y.I1sXX, (1, 1): y.I1sYY, (2, 2): y.I1sZZ, (1, 2): y.I1sYZ},
+        ),
+        2: (
+            y.m2s,
+            (y.r2sX, None, y.r2sZ),
+            {(0, 0): y.I2sXX, (1, 1): y.I2sYY, (2, 2): y.I2sZZ, (0, 2): y.I2sXZ},
+        ),
         3: (y.m3, (None, None, y.r3Z), {(0, 0): y.I3XX, (1, 1): y.I3YY, (2, 2): y.I3ZZ}),
     }
     values: dict[sp.Symbol, sp.Rational] = {y.d1: _Q("0.35"), y.a2: _Q("0.45"), y.g0: _Q("9.81")}
@@ -1005,10 +1019,6 @@ def _fmt(expr: sp.Basic, fmt: str) -> str:
     return sp.latex(expr) if fmt == "latex" else sp.sstr(expr)
 
 
-def _phi_expr(k: int, appendix: AppendixSet) -> sp.Expr:
-    return appendix.phi[k]
-
-
 def render(fmt: str = "text") -> str:
     """The closed forms as text, LaTeX or the markdown docs fragment (``fmt``)."""
     if fmt not in ("text", "latex", "markdown"):
@@ -1027,7 +1037,6 @@ def render(fmt: str = "text") -> str:
             lines.extend([title, body, ""])
 
     theta_dot = sp.Matrix(y.dq)
-    theta_ddot = sp.Matrix(y.ddq)
     rates = {j: (der.b[j].T * theta_dot)[0] for j in (4, 5, 6, 7)}
     names = {4: "q̇_{4,0}", 5: "q̇_{5,0}", 6: "q̇_{6,1}", 7: "q̇_{7,2}"}
     tex_names = {4: r"\dot q_{4,0}", 5: r"\dot q_{5,0}", 6: r"\dot q_{6,1}", 7: r"\dot q_{7,2}"}
@@ -1045,7 +1054,7 @@ def render(fmt: str = "text") -> str:
         "Structure matrix, Chen & Wang (45) (φ̇ = Aᵀ Θ̇, τ = A ξ, det A = "
         + (f"${sp.latex(det)}$" if tex else sp.sstr(det))
         + "):",
-        ("A = " if not tex else "A = ") + _fmt(der.A, f),
+        "A = " + _fmt(der.A, f),
     )
     ms = der.M_s.applyfunc(_display)
     cs = der.C_s.applyfunc(_display)
@@ -1081,7 +1090,6 @@ def render(fmt: str = "text") -> str:
         "Gravity (note §2.6; not in the paper), gravity g_0 along −z_0, S23 = sin(θ2 + θ3):",
         ("g = " + _fmt(g, f)),
     )
-    _ = theta_ddot
     if fmt != "markdown":
         return "\n".join(lines)
     return _markdown(lines)
