@@ -148,7 +148,7 @@ def test_corrected_appendix_agrees_exactly():
     # note §4.3's self-checks hold for the corrected set: φ9 = −φ7/2, φ11 = −φ8/2,
     # φ7 = ∂φ1/∂θ2, φ8 = ∂φ1/∂θ3
     phi = corrected.resolved()
-    d_theta = sym._d_theta
+    d_theta = sym.d_theta
     assert sym.is_zero(phi[9] + phi[7] / 2)
     assert sym.is_zero(phi[11] + phi[8] / 2)
     assert sym.is_zero(phi[7] - d_theta(phi[1], 1))

@@ -44,7 +44,7 @@ Exact arithmetic, no trigonometric simplification
 -------------------------------------------------
 Every expression is a polynomial in S_i = sin θ_i, C_i = cos θ_i (the paper's Sθ_i, Cθ_i),
 the velocities and the parameters; ∂/∂θ_i is the chain rule C_i ∂/∂S_i − S_i ∂/∂C_i.
-:func:`normal_form` expands and replaces S_i^{2k} by (1 − C_i²)^k. The polynomials
+:func:`normal_form` expands and replaces S_i^n by S_i^{n mod 2} (1 − C_i²)^{⌊n/2⌋}. The polynomials
 S_i² + C_i² − 1 (distinct variables) are a Gröbner basis, so this reduced form is canonical:
 an expression vanishes identically in θ iff its normal form is exactly ``0``. That makes
 "the difference simplifies to exactly 0" a cheap, decisive test, without ``simplify``/
@@ -64,8 +64,9 @@ one passes with an exactly-zero residual.
 Printing
 --------
 ``python -m modyn_model.mechanisms.geared.symbolic [--format text|latex|markdown]`` prints the
-closed forms (A, G_s, the corrected Appendix A, gravity); ``--format markdown`` writes the docs
-fragment ``docs/geared_closed_forms.md`` (closed forms, errata table, regeneration note).
+closed forms (A, G_s, the corrected Appendix A, gravity); ``--format markdown`` prints the docs
+fragment ``docs/geared_closed_forms.md`` (closed forms, errata table checked by
+:func:`check_appendix`, how to regenerate it).
 """
 
 from __future__ import annotations
@@ -96,6 +97,7 @@ __all__ = [
     "case_parameters",
     "check_appendix",
     "christoffel_matrices",
+    "d_theta",
     "derive",
     "evaluate",
     "gravity_closed_form",
@@ -260,8 +262,8 @@ def _nf_matrix(m: sp.Matrix) -> sp.Matrix:
     return m.applyfunc(normal_form)
 
 
-def _d_theta(expr: sp.Expr, k: int) -> sp.Expr:
-    """∂/∂θ_{k+1} of a polynomial in S, C: C_k ∂/∂S_k − S_k ∂/∂C_k."""
+def d_theta(expr: sp.Expr, k: int) -> sp.Expr:
+    """∂/∂θ_{k+1} (``k`` 0-based) of a polynomial in S_i, C_i: C_k ∂/∂S_k − S_k ∂/∂C_k."""
     s, c = _Y.S[k], _Y.C[k]
     return sp.expand(c * sp.diff(expr, s) - s * sp.diff(expr, c))
 
@@ -336,7 +338,7 @@ def _omega_own(i: int) -> sp.Matrix:
 
 def _velocity(p: sp.Matrix) -> sp.Matrix:
     """ṗ = Σ_k ∂p/∂θ_k θ̇_k for a point p(Θ) given in frame 0."""
-    return sp.Matrix([sum(_d_theta(p[a], k) * _Y.dq[k] for k in range(3)) for a in range(3)])
+    return sp.Matrix([sum(d_theta(p[a], k) * _Y.dq[k] for k in range(3)) for a in range(3)])
 
 
 def _lagrange(kinetic: sp.Expr) -> tuple[sp.Matrix, sp.Matrix]:
@@ -349,7 +351,7 @@ def _lagrange(kinetic: sp.Expr) -> tuple[sp.Matrix, sp.Matrix]:
     c = sp.zeros(3, 1)
     for r in range(3):
         p_r = sp.diff(kinetic, dq[r])
-        c[r] = normal_form(sum(_d_theta(p_r, h) * dq[h] for h in range(3)) - _d_theta(kinetic, r))
+        c[r] = normal_form(sum(d_theta(p_r, h) * dq[h] for h in range(3)) - d_theta(kinetic, r))
     return m, c
 
 
@@ -363,7 +365,7 @@ def christoffel_matrices(m: sp.Matrix) -> tuple[sp.Matrix, ...]:
             3,
             3,
             lambda h, k, r=r: normal_form(
-                (_d_theta(m[r, k], h) + _d_theta(m[r, h], k) - _d_theta(m[h, k], r)) / 2
+                (d_theta(m[r, k], h) + d_theta(m[r, h], k) - d_theta(m[h, k], r)) / 2
             ),
         )
         for r in range(3)
@@ -462,7 +464,7 @@ def derive() -> Derivation:
         c_v += c_i
         m11_link.append(m_i[0, 0])
         potential += mass * y.g0 * p[2]
-    g = sp.Matrix([normal_form(_d_theta(potential, k)) for k in range(3)])
+    g = sp.Matrix([normal_form(d_theta(potential, k)) for k in range(3)])
 
     # relative spin of the secondary links, Eq. (14) with (27)–(30)
     b = _transmission()
@@ -905,7 +907,8 @@ def merge_virtual_links(case: str) -> dict[int, tuple[sp.Rational, sp.Matrix, sp
 
     Returns
     -------
-    dict : link → (mass, centre of mass (3×1), inertia about it (3×3)), own frame, Rationals.
+    dict : link → (mass (kg), centre of mass (3×1, m), inertia about it (3×3, kg·m²)), in the
+        link's own DH frame, exact Rationals.
     """
     axial = dict(zip((4, 5, 6, 7), (_Q(v) for v in CASES[case][0]), strict=True))
     out = {}
@@ -927,7 +930,9 @@ def merge_virtual_links(case: str) -> dict[int, tuple[sp.Rational, sp.Matrix, sp
 
 
 def case_parameters(case: str) -> dict[sp.Symbol, sp.Rational]:
-    """Exact values of every parameter symbol for note §2.7 Case ``"R"`` or ``"S"``.
+    """Exact values (SI: m, kg, kg·m², m/s²) of every parameter symbol, note §2.7 Case ``"R"``
+    or ``"S"``: d_1 = 0.35, a_2 = 0.45, g_0 = 9.81, the merged virtual links of
+    :func:`merge_virtual_links`, I_4..I_7 and the ratios.
 
     Raises
     ------
