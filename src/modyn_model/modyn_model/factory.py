@@ -29,7 +29,10 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`) and ``stewart`` (a 6-UPS Stewart
 platform by Lopes' generalized momentum, q = platform pose, u = six leg forces:
-:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md).
+:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md) and ``geared``
+(a URDF tree of primary links driven through gear trains, Chen & Wang's virtual links: ``urdf``,
+``secondary_links``, ``meshes``, ``actuators``, ``rotor_model``; q = the joints, u = the motor
+torques, S = Aᵀ: :class:`~modyn_model.mechanisms.geared.model.GearedModel`, docs/geared.md).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 
 Any kind's mapping may add ``constraints:`` (a list, see
@@ -200,12 +203,19 @@ def _load_stewart_kind(d: Mapping, *, source: str, base_dir: Path | None = None)
     return StewartModel.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_geared_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.geared.model import GearedModel
+
+    return GearedModel.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
     "mdh": _load_mdh_kind,
     "ball_joint": _load_ball_joint_kind,
     "stewart": _load_stewart_kind,
+    "geared": _load_geared_kind,
 }
 
 
