@@ -11,8 +11,9 @@ Along the motion of tests/test_geared_arm.py (the generator's quintic through th
 goals: GOALS there), the joint torques of each model's inverse dynamics τ = M q̈ + C q̇ + g are
 computed directly from the models (no ROS), and the figure shows τ_full − τ_diag per joint for
 both cases (gravity is the same in both models and cancels). The script checks, before writing,
-that the diagonal model's error is exactly the off-diagonal M_s q̈ + C_s (the difference of the
-two models' mass matrices has a zero diagonal), and prints each case's peak and RMS error per
+that both models give the note's §2.7 State 1 torques (full, and "τ with only diag(M_s)") to
+1e-9 relative, that the diagonal model's error is exactly the off-diagonal M_s q̈ + C_s (the
+difference of the two models' mass matrices has a zero diagonal), and prints each case's peak and RMS error per
 joint and relative to the peak joint torque (docs/geared.md quotes them).
 
 Run: ``python bench/geared_diagonal_error.py [--out docs/img]``.
@@ -40,6 +41,18 @@ ROOT = Path(__file__).resolve().parents[1]
 START = np.array([0.0, 0.5, 0.8])
 GOALS = [([1.2, -0.6, -0.5], 0.9), ([0.0, 0.5, 0.8], 0.9)]
 CASES = {"R": "geared3_case_r.yaml", "S": "geared3_case_s.yaml"}
+#: note §2.7 State 1 and its τ of each model (full; diagonal: "τ with only diag(M_s)")
+STATE1 = ([0.3, -0.7, 1.1], [0.5, -1.2, 0.8], [0.2, 0.4, -0.6])
+TAU1 = {
+    "R": (
+        [-0.178420690898, 11.321752340013, 0.573133844689],
+        [-0.18047297301, 11.319058276888, 0.574921593539],
+    ),
+    "S": (
+        [-0.235387334514, 11.260262288696, 0.384965429802],
+        [-0.221308492956, 11.254707554315, 0.444046593539],
+    ),
+}
 
 
 def models(case: str):
@@ -85,6 +98,10 @@ def main(argv=None) -> int:
     fig, axes = plt.subplots(2, 1, figsize=(8, 6.5), sharex=True)
     for ax, case in zip(axes, CASES, strict=True):
         full, diagonal = models(case)
+        # the models are the note's: State 1's τ of both to its 12 printed digits
+        for m, ref in zip((full, diagonal), TAU1[case], strict=True):
+            got = m.inverse_dynamics(*(np.array(x) for x in STATE1), friction=False)
+            np.testing.assert_allclose(got, ref, rtol=1e-9, atol=1e-12)
         tau_full = full.inverse_dynamics(q, v, a, friction=False)
         tau_diag = diagonal.inverse_dynamics(q, v, a, friction=False)
         err = tau_full - tau_diag
