@@ -104,3 +104,65 @@ def test_actuator_speed_saturates_in_motor_space():
     u = np.array([5.0, -3.0])
     g.apply(u, np.zeros(2), v)
     assert u[1] == pytest.approx(-3.0 - 5.0 / 16.0 * 0.8)
+
+
+# ----------------------------------------------------------------------------- the geared arm
+def _geared(**motor):
+    """The Case S geared arm of config/mechanisms (kind geared), motor fields overridden."""
+    from pathlib import Path
+
+    import yaml
+
+    from modyn_model import load_model
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "geared3_case_s.yaml"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    data = yaml.safe_load(path.read_text())
+    for fields in data["actuators"].values():
+        fields.update(motor)
+    return load_model(data, base_dir=path.parent)
+
+
+def test_the_geared_arm_configures_square_soft_limits_and_motor_speeds():
+    from modyn_hardware.hardware_config import validate_config
+
+    model = _geared()
+    config = validate_config({"initial_positions": [0.0, 0.5, 0.8]}, model)
+    limits = config.limits
+    assert limits.square and not limits.aligned  # saturate modes accepted: no ConfigError
+    assert limits.actuator_names == ("motor4", "motor5", "motor6")
+    np.testing.assert_array_equal(limits.actuator_velocity, [50.0, 50.0, 50.0])
+    np.testing.assert_array_equal(limits.effort, [25.0, 25.0, 25.0])
+    # a motor speed limit <= 0 is refused by the model itself, naming the motor
+    with pytest.raises(Exception, match="actuator 'motor4': field 'velocity_limit' must be pos"):
+        _geared(velocity_limit=-1.0)
+
+
+def test_the_geared_arm_soft_limit_in_motor_torques():
+    """Joint 3 beyond its upper limit (2.6 rad) on the geared arm: the guard's command, mapped
+    to joint torques by τ = A ξ, is the joint rule; the motors that do not reach joint 3 keep
+    their share of the other joints' torques (A upper triangular: motor 6 drives joint 3, motor 5
+    couples joints 2 and 3)."""
+    from modyn_hardware.hardware_config import validate_config
+
+    model = _geared()
+    config = validate_config({"initial_positions": [0.0, 0.5, 0.8]}, model)
+    g = LimitGuard(
+        config.limits,
+        config.hold_kp,
+        config.hold_kd,
+        gravity=model.gravity,
+        actuation=model.actuation_matrix,
+    )
+    q, v = np.array([0.2, 0.4, 2.7]), np.array([0.1, -0.2, 0.5])
+    a = np.asarray(model.actuation_matrix(q)).T  # τ = A ξ
+    xi = np.array([1.0, 2.0, 3.0])
+    tau = a @ xi
+    assert g.apply(xi, q, v) is None
+    expected = tau.copy()
+    qg = model.gravity(q)
+    kp, kd = config.hold_kp[2], config.hold_kd[2]
+    expected[2] = qg[2] + min(tau[2] - qg[2], 0.0) - kp * (2.7 - 2.6) - kd * 0.5
+    np.testing.assert_allclose(a @ xi, expected, rtol=0, atol=1e-9)
+    assert g.counts["position_limited"] == 1

@@ -185,3 +185,38 @@ def test_a_bad_member_is_refused_when_the_model_arrives(ros, model):
     node = ros.add(TrajectoryGenerator(context=ros.context))
     with pytest.raises(ParameterError, match=r"actuator_velocity_limit of 'motor1' is 0\.0"):
         node._on_model(Transmitted(model._robot, limit=[0.0, 1.0]))
+
+
+def test_the_geared_arm_plans_within_its_motor_speeds():
+    """The Case S geared arm (kind geared, config/mechanisms/geared3_case_s.yaml) with its motor
+    speed limits lowered to 6 rad/s (the file's 50 rad/s do not bind at the joints' 3 rad/s):
+    φ̇ = Aᵀ θ̇, motor 6 turning at θ̇₂ − 3.75 θ̇₃, binds; the plan is slowed until it is at 6."""
+    from pathlib import Path
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "geared3_case_s.yaml"
+    if not path.is_file():
+        pytest.skip(f"{path} not found")
+    data = yaml.safe_load(path.read_text())
+    for fields in data["actuators"].values():
+        fields["velocity_limit"] = 6.0
+    geared = load_model(data, base_dir=path.parent)
+    limit = actuator_speed_limit(geared)
+    np.testing.assert_array_equal(limit, [6.0, 6.0, 6.0])
+    a_t = np.array([[-3.0, 0.0, 0.0], [1.0, 2.0, 0.0], [0.0, 1.0, -3.75]])  # Aᵀ, note §2.3
+    q0, goal = np.array([0.0, 0.5, 0.8]), np.array([[1.2, -0.6, -0.5]])
+
+    def plan_with(c):
+        return plan_joint_motion(
+            "quintic", q0, goal, v_max=geared.velocity_limit / c, a_max=np.full(3, 12.0) / c**2
+        )
+
+    before = actuator_speed_ratio(geared, *_sample(plan_with(1.0))[1:], limit)
+    plan, c, ratio = scale_to_actuator_speeds(plan_with, _sample, geared, limit)
+    _, q, v = _sample(plan, 1e-4)
+    speeds = np.abs(v @ a_t.T)
+    print(f"\ngeared: ratio {before[0]:.4f} (motor {before[2] + 4}) -> {ratio:.9f}, c = {c:.6f}")
+    assert before[0] > 1.2 and before[2] == 2  # motor 6 binds
+    assert ratio <= 1.0 + 1e-9
+    assert abs(speeds.max() / 6.0 - 1.0) < 1e-4
