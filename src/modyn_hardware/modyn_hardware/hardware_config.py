@@ -474,7 +474,11 @@ def _square_actuation(model, poses: np.ndarray) -> bool:
     soft limits may then act on τ = Sᵀ u (:mod:`modyn_hardware.safety`)."""
     if not model.nu == model.nq == model.nv:
         return False
-    sv = np.linalg.svd(np.asarray(model.actuation_matrix(poses), dtype=float), compute_uv=False)
+    try:
+        s = np.asarray(model.actuation_matrix(poses), dtype=float)
+        sv = np.linalg.svd(s, compute_uv=False)
+    except (ModynError, np.linalg.LinAlgError, ValueError):
+        return False  # not defined everywhere the hold may start: keep the joint-only rules
     return bool(np.all(sv[..., -1] > 1e-9 * sv[..., 0]))
 
 
