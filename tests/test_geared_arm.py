@@ -43,6 +43,8 @@ Asserted, with the bound's reason:
   to 2 %, ξ = A⁻¹ τ of the plant's own inverse dynamics along the desired motion (a loop that
   follows the motion applies what the true arm needs); measured [4.4481, 7.8382, 0.5759] N m
   against [4.4483, 7.8379, 0.5762].
+* the controller killed mid-motion: hardware_interface's safe hold (computed in the joints,
+  applied as motor torques) stops the arm as its closed form says (the last test).
 """
 
 from __future__ import annotations
