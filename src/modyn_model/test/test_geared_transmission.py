@@ -237,3 +237,18 @@ def test_file_fields_are_checked(robot):
         d["secondary_links"]["link3"] = dict(d["secondary_links"]["gear4"])
 
     _bad(robot, secondary_named_as_link, "link3", "URDF link")
+
+
+def test_coaxiality_tolerance(robot):
+    """Axes written with 7 significant digits pass (GEOMETRY_TOL = 1e-6); a 1 mrad misalignment
+    of gear 6 with joint 2 is refused, naming the mesh."""
+    d = copy.deepcopy(_file("geared3_case_s"))
+    d["secondary_links"]["gear6"]["axis"] = [2e-7, 0.0, 1.0]
+    s = analyse(Transmission.from_mapping(d, "near.yaml"), robot)
+    ref = analyse(Transmission.from_mapping(_file("geared3_case_s"), "ref"), robot)
+    np.testing.assert_allclose(s.A, ref.A, rtol=1e-6, atol=1e-6)
+
+    def tilted(d):
+        d["secondary_links"]["gear6"]["axis"] = [1e-3, 0.0, 1.0]
+
+    _bad(robot, tilted, "mesh 2", "gear6", "not coaxial")

@@ -32,6 +32,7 @@ joint velocities); ``velocity_limit``/``lower``/``upper`` stay the URDF joints'.
 from __future__ import annotations
 
 import os
+import sysconfig
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -76,21 +77,32 @@ def _resolve(value, base_dir: Path | None, source: str) -> Path:
         raise DescriptionError(f"{source}: field 'urdf' must be a file path, got {value!r}")
     text = str(value)
     if text.startswith("package://"):
-        package, _, relative = text[len("package://") :].partition("/")
-        try:
-            from ament_index_python.packages import get_package_share_directory
-
-            return Path(get_package_share_directory(package)) / relative
-        except Exception as exc:  # PackageNotFoundError, no ament index at all
-            raise DescriptionError(
-                f"{source}: field 'urdf': cannot resolve '{text}': {exc}"
-            ) from None
+        return _package_file(text, source)
     p = Path(os.path.expandvars(os.path.expanduser(text)))
     if not p.is_absolute() and base_dir is not None:
         p = base_dir / p
     if not p.is_file():
         raise DescriptionError(f"{source}: field 'urdf': no such file {p}")
     return p
+
+
+def _package_file(uri: str, source: str) -> Path:
+    """``package://<pkg>/<path>`` → ``<prefix>/share/<pkg>/<path>`` for the first prefix of
+    ``AMENT_PREFIX_PATH`` (then the environment's cmeel prefix) whose ament index lists the
+    package (the resolution modyn_bringup uses, without importing it)."""
+    package, _, relative = uri[len("package://") :].partition("/")
+    prefixes = [Path(p) for p in os.environ.get("AMENT_PREFIX_PATH", "").split(os.pathsep) if p]
+    prefixes.append(Path(sysconfig.get_paths()["purelib"]) / "cmeel.prefix")
+    for prefix in prefixes:
+        if (prefix / "share/ament_index/resource_index/packages" / package).is_file():
+            path = prefix / "share" / package / relative
+            if not path.is_file():
+                raise DescriptionError(f"{source}: field 'urdf': no file {path} for '{uri}'")
+            return path
+    raise DescriptionError(
+        f"{source}: field 'urdf': package '{package}' of '{uri}' is not in the ament index of "
+        f"{[str(p) for p in prefixes]}"
+    )
 
 
 class GearedModel:
@@ -371,7 +383,7 @@ class GearedModel:
     # ------------------------------------------------------------------ dynamics
     def rotor_mass_matrix(self, q) -> np.ndarray:
         """M_s(q) (..., n, n) of the full rotor model (Chen & Wang (18), (21))."""
-        return self.rotors.mass(self.check_state("q", q))
+        return np.array(self.rotors.mass(self.check_state("q", q)))
 
     def rotor_bias(self, q, v) -> np.ndarray:
         """C_s(q, v) = C_s v (..., n) of the full rotor model (Chen & Wang (19)-(21))."""
@@ -389,7 +401,11 @@ class GearedModel:
     def mass_matrix(self, q) -> np.ndarray:
         """M = M_v + M_s (..., n, n) (diagonal model: M_v + diag(M_s))."""
         q = self.check_state("q", q)
-        return self.virtual_model.mass_matrix(q) + self._rotor_mass(q)
+        if q.ndim == 1:
+            mv = self.virtual_model.fast_path().mass_matrix(q, out=np.empty((self.nv, self.nv)))
+        else:
+            mv = self.virtual_model.mass_matrix(q)
+        return mv + self._rotor_mass(q)
 
     def gravity(self, q) -> np.ndarray:
         """g(q) (..., n) of the virtual tree (N·m; not in the paper)."""
@@ -398,6 +414,8 @@ class GearedModel:
     def friction_forces(self, v) -> np.ndarray:
         """Γf(v) = joint friction (URDF) + A f_m(Aᵀ v) (motor friction) (..., n) (N·m)."""
         v = self.check_velocity("v", v)
+        if not (self._joint_friction or self.coupled_friction):
+            return np.zeros_like(v)
         out = friction_torques(self.virtual_model, v) if self._joint_friction else 0.0 * v
         if self.coupled_friction:
             rate = v @ self.structure_matrix  # φ̇
@@ -416,7 +434,7 @@ class GearedModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         self._batch(q=q, v=v)
-        h = self.virtual_model.bias_forces(q, v, f_ext=f_ext, friction=False)
+        h = self._tree(q, v, None, f_ext)
         h = h + self._rotor_bias(q, v)
         if friction:
             h = h + self.friction_forces(v)
@@ -427,13 +445,25 @@ class GearedModel:
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
         a = self.check_velocity("a", a)
-        self._batch(q=q, v=v, a=a)
-        tau = self.virtual_model.inverse_dynamics(q, v, a, f_ext=f_ext, friction=False)
-        tau = tau + np.einsum("...ij,...j->...i", self._rotor_mass(q), a)
+        if q.ndim == v.ndim == a.ndim == 1:
+            tau = self._tree(q, v, a, f_ext) + self._rotor_mass(q) @ a
+        else:
+            self._batch(q=q, v=v, a=a)
+            tau = self._tree(q, v, a, f_ext)
+            tau = tau + np.einsum("...ij,...j->...i", self._rotor_mass(q), a)
         tau = tau + self._rotor_bias(q, v)
         if friction:
             tau = tau + self.friction_forces(v)
         return tau
+
+    def _tree(self, q, v, a, f_ext):
+        """M_v v̇ + C_v + g of the virtual tree (a = None: v̇ = 0), by its generated code for one
+        state (the RobotModel's fast path) and its batched RNEA otherwise."""
+        if f_ext is None and q.ndim == 1 and v.ndim == 1 and (a is None or a.ndim == 1):
+            return self.virtual_model.fast_path().rnea(
+                q, v, a, friction=False, out=np.empty(self.nv)
+            )
+        return self.virtual_model.inverse_dynamics(q, v, a, f_ext=f_ext, friction=False)
 
     def coriolis_matrix(self, q, v) -> np.ndarray:
         """C = C_v + C_s (..., n, n), Christoffel-consistent: Ṁ − 2C skew (the diagonal model:
@@ -447,19 +477,29 @@ class GearedModel:
         return c
 
     def forward_dynamics(self, q, v, tau, f_ext=None, *, friction: bool = True) -> np.ndarray:
-        """Θ̈ = M⁻¹ (τ − H) (..., n), a dense Cholesky solve (M_s fills entries a tree's CRBA
+        """Θ̈ = M⁻¹ (τ − H) (..., n), a dense solve (M_s fills entries a tree's CRBA
         leaves empty, note §1.8)."""
         tau = self.check_velocity("tau", tau)
         rhs = tau - self.bias_forces(q, v, f_ext, friction=friction)
         m = self.mass_matrix(q)
         rhs, m = np.broadcast_arrays(rhs[..., None], m)
-        low = np.linalg.cholesky(m)
-        y = np.linalg.solve(low, rhs)
-        return np.linalg.solve(np.swapaxes(low, -1, -2), y)[..., 0]
+        return np.linalg.solve(m, rhs)[..., 0]
 
     def actuator_mass_matrix(self, q) -> np.ndarray:
         """M_φ = A⁻¹ M A⁻ᵀ (..., nu, nu) (kg·m²): the inertia seen by the motors (note §1.7)."""
         return self._a_inv @ self.mass_matrix(q) @ self._a_inv.T
+
+    def actuator_inverse_dynamics(self, q, v, phi_ddot, *, friction: bool = True) -> np.ndarray:
+        """ξ = M_φ φ̈ + A⁻¹ H(q, v) (..., nu) (N·m) for motor accelerations φ̈ (rad/s²): the
+        inverse dynamics in actuator space (note §1.7; Θ̈ = A⁻ᵀ φ̈)."""
+        a = self.check_actuation("phi_ddot", phi_ddot) @ self._a_inv  # Θ̈ = A⁻ᵀ φ̈
+        return self.inverse_dynamics(q, v, a, friction=friction) @ self._a_inv.T
+
+    def actuator_forward_dynamics(self, q, v, xi, *, friction: bool = True) -> np.ndarray:
+        """φ̈ = Aᵀ M⁻¹ (A ξ − H) (..., nu) (rad/s²) for motor torques ξ (N·m): the forward
+        dynamics in actuator space."""
+        tau = self.check_actuation("xi", xi) @ self._at
+        return self.forward_dynamics(q, v, tau, friction=friction) @ self.structure_matrix
 
     def kinetic_energy(self, q, v) -> np.ndarray:
         """½ vᵀ M v (J)."""

@@ -38,7 +38,7 @@ Checks (each fails with a :class:`~modyn_model.errors.DescriptionError` naming t
 gear, mesh, actuator or body): an unknown body; a ratio that is zero or not finite; a mesh member
 that does not turn about an axis fixed in the mesh carrier (at two random configurations the
 relative angular velocity must be parallel to the member's axis and two points of its axis line
-must not move relative to the carrier); a secondary link the meshes do not determine; an
+must not move relative to the carrier, to ``GEOMETRY_TOL`` = 1e-6); a secondary link the meshes do not determine; an
 over-determined (redundant) mesh; A not square (a joint no actuator reaches, or an extra
 actuator); A singular; B or A not constant.
 """
@@ -67,8 +67,12 @@ __all__ = [
 #: a belt or chain turns both wheels the same way). Bevel gears: give the signed ``ratio``.
 MESH_TYPES = {"external": -1.0, "internal": 1.0, "belt": 1.0, "chain": 1.0}
 
-#: relative tolerance of the structural checks (parallel axes, fixed axis lines, constancy)
+#: relative tolerance of the rank decisions (redundant meshes, undetermined gears, A singular)
 _TOL = 1e-9
+#: tolerance of the geometric checks: axes parallel and axis lines fixed in the mesh carrier
+#: (rad, m), and B, A the same at two configurations (relative). Loose enough for axes written
+#: with 7 significant digits or URDF angles such as 1.570796325; a real misalignment is larger.
+GEOMETRY_TOL = 1e-6
 
 
 def _ro(x) -> np.ndarray:
@@ -546,9 +550,9 @@ class _Analysis:
         # coaxiality: ω_body − ω_c ∥ e, and the axis line does not move relative to c
         perp = rel - np.outer(e, e @ rel)
         drift = [kin.point_velocity(body, p) - kin.point_velocity(c, p) for p in (point, point + e)]
-        if np.max(np.abs(perp)) > _TOL * _scale(rel) or max(
+        if np.max(np.abs(perp)) > GEOMETRY_TOL * _scale(rel) or max(
             float(np.max(np.abs(d))) for d in drift
-        ) > _TOL * _scale(point):
+        ) > GEOMETRY_TOL * _scale(point):
             raise DescriptionError(
                 f"{self.where}: {what}: '{x}' is not coaxial with a turning pair of '{c}': its "
                 f"axis {np.round(e, 6).tolist()} (world, at q = {np.round(kin.q, 4).tolist()}) "
@@ -676,24 +680,25 @@ def analyse(transmission: Transmission, robot, *, seed: int = 0) -> Transmission
     changed = [
         m.label
         for i, m in enumerate(transmission.meshes)
-        if not np.allclose(np.r_[ev0[i], eu0[i]], np.r_[ev1[i], eu1[i]], rtol=1e-9, atol=1e-9)
+        if not np.allclose(
+            np.r_[ev0[i], eu0[i]], np.r_[ev1[i], eu1[i]], rtol=GEOMETRY_TOL, atol=GEOMETRY_TOL
+        )
     ]
-    if changed or not np.allclose(b0, b1, rtol=1e-9, atol=1e-9):
+    if changed or not np.allclose(b0, b1, rtol=GEOMETRY_TOL, atol=GEOMETRY_TOL):
         raise DescriptionError(
             f"{an.where}: the transmission coefficients depend on the configuration (meshes "
             f"{changed}): the gear ratios must be constant (Chen & Wang (11))"
         )
-    if not np.allclose(a0, a1, rtol=1e-9, atol=1e-9):
+    if not np.allclose(a0, a1, rtol=GEOMETRY_TOL, atol=GEOMETRY_TOL):
         moving = [
             a.name
             for j, a in enumerate(transmission.actuators)
-            if not np.allclose(a0[:, j], a1[:, j], rtol=1e-9, atol=1e-9)
+            if not np.allclose(a0[:, j], a1[:, j], rtol=GEOMETRY_TOL, atol=GEOMETRY_TOL)
         ]
         raise DescriptionError(
             f"{an.where}: actuators {moving}: the structure matrix depends on the configuration"
         )
-    # the exact coefficients: ratios are products of the file's numbers, so round-off of the
-    # two configurations' solves is averaged away (they agree to 1e-9 anyway)
+    # the two configurations' solves agree to GEOMETRY_TOL (to round-off for exact axes)
     b = 0.5 * (b0 + b1)
     a = 0.5 * (a0 + a1)
     b[np.abs(b) < 1e-12 * _scale(b)] = 0.0

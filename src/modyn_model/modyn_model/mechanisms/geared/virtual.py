@@ -44,6 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...inertia import standard_parameters, transform_parameters
+from ...kinematics import _cross, forward_kinematics
 from .transmission import Transmission, TransmissionStructure
 
 __all__ = ["merge_secondary", "RotorTerms", "rotor_terms"]
@@ -82,7 +83,12 @@ def _outer(a, b):
 
 class RotorTerms:
     """M_s, C_s v and the Christoffel C_s matrix of every secondary link (module docstring),
-    batched over leading axes of q and v.
+    batched over leading axes of q and v, from one forward-kinematics pass of the tree.
+
+    With z_k the world axis of revolute joint k (0 for a prismatic one) and S_j the joints
+    moving rotor j's carrier (its chain), Jω_i = [S_{j,k} z_k]_k; the carrier's angular velocity
+    is ω_i = Σ_k S_{j,k} v_k z_k and, each axis turning with the body before it
+    (ż_k = ω_{parent(k)} × z_k), J̇ω_i v = Σ_k S_{j,k} v_k ż_k.
 
     Parameters
     ----------
@@ -97,28 +103,6 @@ class RotorTerms:
         self.robot = robot
         n = robot.nv
         self.n = n
-        const = np.zeros((n, n))
-        moving: dict[str, list[tuple[np.ndarray, float, np.ndarray]]] = {}
-        for s in transmission.secondary_links:
-            if s.I_axial == 0.0:
-                continue
-            b = np.array(structure.b(s.name))
-            if robot.frame(s.carrier).body < 0:
-                const += s.I_axial * np.outer(b, b)  # Chen & Wang (31), (32): a_j = 0
-            else:
-                moving.setdefault(s.carrier, []).append((np.array(s.axis), s.I_axial, b))
-        const.flags.writeable = False
-        self.constant_mass = const
-        # per carrier frame: E (k, 3) axes in the frame, I (k,), B (k, n)
-        self.carriers = tuple(
-            (
-                frame,
-                np.array([e for e, _, _ in rot]),
-                np.array([i for _, i, _ in rot]),
-                np.array([b for _, _, b in rot]),
-            )
-            for frame, rot in moving.items()
-        )
         # strict ancestry of the joints: anc[r, h] = joint r is before joint h on h's chain
         anc = np.zeros((n, n), dtype=bool)
         for h in range(n):
@@ -127,44 +111,139 @@ class RotorTerms:
                 anc[r, h] = True
                 r = int(robot.parents[r])
         self.ancestor = anc
+        self.ancestor_t = np.ascontiguousarray(anc.T, dtype=float)
+        support = anc.T | np.eye(n, dtype=bool)  # support[j, k]: joint k moves body j
+        const = np.zeros((n, n))
+        axes, inertia, coeff, chains = [], [], [], []
+        for s in transmission.secondary_links:
+            if s.I_axial == 0.0:
+                continue
+            b = np.array(structure.b(s.name))
+            const += s.I_axial * np.outer(b, b)  # the b bᵀ part, constant (Chen & Wang (18d))
+            frame = robot.frame(s.carrier)
+            if frame.body < 0:  # Chen & Wang (31), (32): a_j = 0, C_j = 0
+                continue
+            axes.append(frame.rotation @ s.axis)  # e_j in the carrier body's frame
+            inertia.append(s.I_axial)
+            coeff.append(b)
+            chains.append((frame.body, support[frame.body]))
+        const.flags.writeable = False
+        self.constant_mass = const
+        k = len(axes)
+        self.body = np.array([c[0] for c in chains], dtype=int)
+        self.axes = np.array(axes).reshape(k, 3)
+        self.inertia = np.array(inertia)
+        self.B = np.array(coeff).reshape(k, n)
+        self.IB = self.inertia[:, None] * self.B
+        self.S = np.array([c[1] for c in chains], dtype=float).reshape(k, n)
+        self.D_mask = self.S[:, :, None] * self.S[:, None, :] * anc  # (k, n, n)
+        self.revolute = (np.asarray(robot.sigma) == 0).astype(float)
+        self._last = None  # (q bytes, geometry) of the last single configuration
+        # the single-state bias in Python floats (:meth:`_bias_one`): parents, each rotor's
+        # (body, I, b, chain)
+        self._parents = [int(p) for p in robot.parents]
+        self._rotors_one = [
+            (
+                int(self.body[j]),
+                float(self.inertia[j]),
+                self.B[j].tolist(),
+                np.flatnonzero(self.S[j]).tolist(),
+            )
+            for j in range(k)
+        ]
 
-    # ------------------------------------------------------------------ geometry per carrier
-    def _axes(self, q, frame, e):
-        """(e_world (..., k, 3), Jω (..., 3, n)) of the rotors on ``frame``."""
-        pose = self.robot.frame_placement(q, frame)
-        jw = self.robot.frame_jacobian(q, frame)[..., 3:, :]
-        return np.einsum("...ab,kb->...ka", pose[..., :3, :3], e), jw
+    # ------------------------------------------------------------------ geometry
+    def _geometry(self, q):
+        """(z (..., n, 3), e_j world (..., k, 3), a (..., k, n)) at q; for one configuration
+        the last one's is reused (and M_s appended to it by :meth:`mass`)."""
+        single = q.ndim == 1
+        if single:
+            hit = self._last
+            if hit is not None and hit[0] == q.tobytes():
+                return hit[1]
+        o_rot, _ = forward_kinematics(self.robot, q)
+        z = np.einsum("...jab,jb->...ja", o_rot, self.robot.axes) * self.revolute[:, None]
+        ew = np.einsum("...kab,kb->...ka", o_rot[..., self.body, :, :], self.axes)
+        a = self.S * np.einsum("...ka,...na->...kn", ew, z)  # a_j = Jω_iᵀ e_j
+        geo = (z, ew, a)
+        if single:
+            self._last = (q.tobytes(), geo)
+        return geo
 
     def mass(self, q) -> np.ndarray:
         """M_s(q) (..., n, n) (kg·m²): Σ I_j (b bᵀ + a bᵀ + b aᵀ), Chen & Wang (18), (21)."""
         q = np.asarray(q, dtype=float)
-        out = np.broadcast_to(self.constant_mass, q.shape[:-1] + (self.n, self.n)).copy()
-        for frame, e, inertia, b in self.carriers:
-            ew, jw = self._axes(q, frame, e)
-            a = np.einsum("...an,...ka->...kn", jw, ew)  # a_j = Jωᵀ e_j (..., k, n)
-            ib = inertia[:, None] * b  # (k, n)
-            out += np.einsum("kn,km->nm", ib, b)
-            cross = np.einsum("...kn,km->...nm", a, ib)
-            out += cross + np.swapaxes(cross, -1, -2)
-        return out
+        if not len(self.inertia):
+            return np.broadcast_to(self.constant_mass, q.shape[:-1] + (self.n, self.n)).copy()
+        geo = self._geometry(q)
+        if len(geo) == 4:  # one configuration, M_s already kept with its geometry
+            return geo[3]
+        cross = np.einsum("...kn,km->...nm", geo[2], self.IB)
+        ms = self.constant_mass + cross + np.swapaxes(cross, -1, -2)
+        if q.ndim == 1:  # keep it with the geometry of q (one tuple: thread-consistent)
+            ms.flags.writeable = False
+            self._last = (q.tobytes(), geo + (ms,))
+        return ms
 
     def bias(self, q, v) -> np.ndarray:
         """C_s(q, v) = C_s v (..., n) (N·m), the gyrostat form of note §1.6."""
         q = np.asarray(q, dtype=float)
         v = np.asarray(v, dtype=float)
         shape = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
-        out = np.zeros(shape + (self.n,))
-        for frame, e, inertia, b in self.carriers:
-            pose, jac, jdv = self.robot.frame_motion(q, v, frame)
-            jw = jac[..., 3:, :]
-            ew = np.einsum("...ab,kb->...ka", pose[..., :3, :3], e)  # (..., k, 3)
-            w = np.einsum("...an,...n->...a", jw, v)  # ω_i
-            s = np.einsum("kn,...n->...k", b, v)  # relative spins s_j
-            axial = np.einsum("...ka,...a->...k", ew, jdv[..., 3:])  # e_j · J̇ω v
-            gyro = np.cross(w[..., None, :], ew)  # ω_i × e_j (..., k, 3)
-            out += np.einsum("k,...k,kn->...n", inertia, axial, b)
-            out += np.einsum("k,...k,...an,...ka->...n", inertia, s, jw, gyro)
-        return out
+        if not len(self.inertia):
+            return np.zeros(shape + (self.n,))
+        z, ew = self._geometry(q)[:2]
+        if q.ndim == 1 and v.ndim == 1:
+            return self._bias_one(z, ew, v)
+        u = v[..., :, None] * z  # v_k z_k (..., n, 3)
+        zdot = _cross(self.ancestor_t @ u, z)  # ż_k = ω_parent(k) × z_k
+        w = self.S @ u  # ω_i of each rotor's carrier (..., k, 3)
+        jdv = self.S @ (v[..., :, None] * zdot)  # J̇ω_i v (..., k, 3)
+        axial = np.sum(ew * jdv, axis=-1)  # e_j · J̇ω_i v (..., k)
+        gyro = _cross(w, ew)  # ω_i × e_j
+        jtg = self.S * (gyro @ np.swapaxes(z, -1, -2))  # Jω_iᵀ (ω_i × e_j) (..., k, n)
+        s = v @ self.B.T  # relative spins s_j (..., k)
+        out = (self.inertia * axial) @ self.B
+        out = out + ((self.inertia * s)[..., None, :] @ jtg)[..., 0, :]
+        return np.broadcast_to(out, shape + (self.n,))
+
+    def _bias_one(self, z, ew, v) -> np.ndarray:
+        """:meth:`bias` at one state in Python floats (the control tick's case: a few dozen
+        numpy calls on 3-vectors cost more than the arithmetic). Same formulas: ω and J̇ω v
+        accumulate along the tree, ω_j = ω_p + v_j z_j, (J̇ω v)_j = (J̇ω v)_p + v_j ω_p × z_j."""
+        zl, el, vl = z.tolist(), ew.tolist(), v.tolist()
+        n = self.n
+        w_body, jd_body = [], []
+        for j, p in enumerate(self._parents):
+            zx, zy, zz = zl[j]
+            vj = vl[j]
+            if p < 0:
+                w_body.append((vj * zx, vj * zy, vj * zz))
+                jd_body.append((0.0, 0.0, 0.0))
+                continue
+            wx, wy, wz = w_body[p]
+            dx, dy, dz = jd_body[p]
+            w_body.append((wx + vj * zx, wy + vj * zy, wz + vj * zz))
+            jd_body.append(
+                (
+                    dx + vj * (wy * zz - wz * zy),
+                    dy + vj * (wz * zx - wx * zz),
+                    dz + vj * (wx * zy - wy * zx),
+                )
+            )
+        out = [0.0] * n
+        for (body, inertia, b, chain), (ex, ey, ez) in zip(self._rotors_one, el, strict=True):
+            wx, wy, wz = w_body[body]
+            dx, dy, dz = jd_body[body]
+            axial = inertia * (ex * dx + ey * dy + ez * dz)  # I e·J̇ω v
+            s = inertia * sum(bi * vi for bi, vi in zip(b, vl, strict=True))  # I s_j
+            gx, gy, gz = wy * ez - wz * ey, wz * ex - wx * ez, wx * ey - wy * ex  # ω × e
+            for r in range(n):
+                out[r] += axial * b[r]
+            for r in chain:
+                zx, zy, zz = zl[r]
+                out[r] += s * (zx * gx + zy * gy + zz * gz)
+        return np.array(out)
 
     def coriolis(self, q, v) -> np.ndarray:
         """The Christoffel C_s matrix (..., n, n) (N·m·s/rad): C_s v = :meth:`bias`,
@@ -172,31 +251,25 @@ class RotorTerms:
         q = np.asarray(q, dtype=float)
         v = np.asarray(v, dtype=float)
         shape = np.broadcast_shapes(q.shape[:-1], v.shape[:-1])
-        out = np.zeros(shape + (self.n, self.n))
+        if not len(self.inertia):
+            return np.zeros(shape + (self.n, self.n))
+        z, ew = self._geometry(q)[:2]
         v = np.broadcast_to(v, shape + (self.n,))
-        for frame, e, inertia, b in self.carriers:
-            ew, jw = self._axes(q, frame, e)
-            z = np.swapaxes(jw, -1, -2)  # (..., n, 3): z_r of the carrier's revolute joints
-            for k in range(len(inertia)):
-                # D[r, h] = e·(z_r × z_h) = (e × z_r)·z_h for r a strict ancestor of h
-                d = np.einsum("...ra,...ha->...rh", np.cross(ew[..., None, k, :], z), z)
-                d = np.where(self.ancestor, d, 0.0)
-                dv = np.einsum("...rh,...h->...r", d, v)
-                dtv = np.einsum("...rh,...r->...h", d, v)
-                s = (v @ b[k])[..., None, None]
-                bk = np.broadcast_to(b[k], dv.shape)
-                out += (
-                    0.5
-                    * inertia[k]
-                    * (
-                        _outer(bk, dv)
-                        + _outer(dv, bk)
-                        + _outer(bk, dtv)
-                        - _outer(dtv, bk)
-                        + s * (d - np.swapaxes(d, -1, -2))
-                    )
-                )
-        return out
+        # D_j[r, h] = e_j·(z_r × z_h) = (e_j × z_r)·z_h, r a strict ancestor of h, both moving i
+        cr = np.cross(ew[..., :, None, :], z[..., None, :, :])  # (..., k, n, 3)
+        d = np.einsum("...kra,...ha->...krh", cr, z) * self.D_mask
+        dv = np.einsum("...krh,...h->...kr", d, v)
+        dtv = np.einsum("...krh,...r->...kh", d, v)
+        s = np.einsum("kn,...n->...k", self.B, v)[..., None, None]
+        b = np.broadcast_to(self.B, dv.shape)
+        per = (
+            _outer(b, dv)
+            + _outer(dv, b)
+            + _outer(b, dtv)
+            - _outer(dtv, b)
+            + s * (d - np.swapaxes(d, -1, -2))
+        )
+        return 0.5 * np.einsum("k,...knm->...nm", self.inertia, per)
 
 
 def rotor_terms(robot, transmission: Transmission, structure: TransmissionStructure, q, v):
