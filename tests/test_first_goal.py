@@ -67,6 +67,7 @@ SYSTEMS = [system for system in ALL_SYSTEMS if _joint_space(system)]
 #: goal displacement from the start pose (rad), per model size
 STEP = {
     2: [0.4, -0.3],
+    3: [0.4, -0.3, 0.3],  # geared3_sim, geared3_sim_diagonal
     6: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4],
     7: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4, 0.3],  # xarm7_sim
 }

@@ -201,34 +201,43 @@ def test_bad_parameter_exits_non_zero():
     assert "friction" in proc.stderr
 
 
-def test_leg_forces_of_a_mechanism_with_as_many_actuators_as_coordinates(ros):
-    """nu = nq with other names (the Stewart platform: legs leg1..leg6, coordinates the pose):
-    the efforts are u_ff = J_E⁻ᵀ Γ, actuator j's force written under coordinate j (by index,
-    also in a permuted message), and the feedback controller's reading of them (by coordinate
-    name, then τ = Sᵀ(q_d) u) gives back the model's generalized forces."""
+@pytest.mark.parametrize(
+    "mechanism, p1",
+    [
+        ("stewart_lopes.yaml", [0.0, 0.0, 2.0, 0.0, 0.0, 0.0]),
+        ("geared3_case_s.yaml", [0.0, 0.5, 0.8]),
+    ],
+)
+def test_leg_forces_of_a_mechanism_with_as_many_actuators_as_coordinates(ros, mechanism, p1):
+    """nu = nq with other names (the Stewart platform: legs leg1..leg6, coordinates the pose;
+    the geared arm: motors motor4..6, coordinates the joints, τ = A ξ with A not diagonal):
+    the efforts are u_ff = S⁻ᵀ Γ (J_E⁻ᵀ Γ, A⁻¹ Γ), actuator j's force written under coordinate j
+    (by index, also in a permuted message), and the feedback controller's reading of them (by
+    coordinate name, then τ = Sᵀ(q_d) u) gives back the model's generalized forces."""
     from pathlib import Path
 
     from modyn_control.messages import trajectory_arrays
     from modyn_model import load_model
     from modyn_ros.joint_map import JointMap
 
-    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "stewart_lopes.yaml"
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / mechanism
     if not path.is_file():
         pytest.skip(f"{path} not found")
-    text = path.read_text()
+    # the node reads the text without the file's directory: the geared file's relative urdf
+    text = path.read_text().replace("urdf: ../../", f"urdf: {path.parents[2]}/")
     model = load_model(text)
+    n = model.nq
     wire = Wire(
         ros,
         InverseDynamicsFeedforward(
             context=ros.context, parameter_overrides=[Parameter("robot_description", value=text)]
         ),
     )
-    order = [3, 0, 5, 1, 2, 4]  # a permuted message
+    order = [3, 0, 5, 1, 2, 4] if n == 6 else [2, 0, 1]  # a permuted message
     names = [model.coordinate_names[i] for i in order]
     rng = np.random.default_rng(5)
-    p1 = np.array([0.0, 0.0, 2.0, 0.0, 0.0, 0.0])
-    q = p1 + rng.uniform(-0.1, 0.1, (5, 6))
-    v, a = rng.uniform(-0.3, 0.3, (5, 6)), rng.uniform(-1.0, 1.0, (5, 6))
+    q = np.array(p1) + rng.uniform(-0.1, 0.1, (5, n))
+    v, a = rng.uniform(-0.3, 0.3, (5, n)), rng.uniform(-1.0, 1.0, (5, n))
     msg = JointTrajectory(joint_names=names)
     for k in range(5):
         point = JointTrajectoryPoint(
@@ -239,7 +248,7 @@ def test_leg_forces_of_a_mechanism_with_as_many_actuators_as_coordinates(ros):
         point.time_from_start.nanosec = 100_000_000 * (k + 1)
         msg.points.append(point)
     out = wire.process(msg)
-    u = model.actuator_forces(q, v, a)  # (5, 6) leg forces, the model's own J_E^-T Γ
+    u = model.actuator_forces(q, v, a)  # (5, n) actuator forces, the model's own S^-T Γ
     np.testing.assert_allclose(
         np.array([p.effort for p in out.points]), u[:, order], rtol=1e-10, atol=1e-10
     )

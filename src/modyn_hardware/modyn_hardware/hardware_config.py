@@ -447,6 +447,41 @@ def _per_joint(values: Mapping[str, Any], name: str, order: _Order) -> np.ndarra
     return _model_order(g, order.order)
 
 
+def _actuator_velocity_limit(model) -> np.ndarray | None:
+    """The model's optional ``actuator_velocity_limit`` (nu, in ``actuator_names`` order), or
+    None when it has none (or only inf); a ConfigError naming the actuator when unusable."""
+    limit = getattr(model, "actuator_velocity_limit", None)
+    if limit is None:
+        return None
+    limit = np.asarray(limit, dtype=float).reshape(-1)
+    if limit.shape != (model.nu,):
+        raise ConfigError(
+            f"model '{model.name}': actuator_velocity_limit has {limit.shape[0]} values for "
+            f"{model.nu} actuators {list(model.actuator_names)}"
+        )
+    bad = np.flatnonzero(~(limit > 0.0))
+    if bad.size:
+        k = int(bad[0])
+        raise ConfigError(
+            f"model '{model.name}': actuator_velocity_limit of '{model.actuator_names[k]}' is "
+            f"{limit[k]}, expected > 0 (inf for none)"
+        )
+    return None if np.all(np.isinf(limit)) else _frozen(limit)
+
+
+def _square_actuation(model, poses: np.ndarray) -> bool:
+    """nu = nq = nv and S(q) well conditioned (σ_min > 1e-9 σ_max) at every pose checked: the
+    soft limits may then act on τ = Sᵀ u (:mod:`modyn_hardware.safety`)."""
+    if not model.nu == model.nq == model.nv:
+        return False
+    try:
+        s = np.asarray(model.actuation_matrix(poses), dtype=float)
+        sv = np.linalg.svd(s, compute_uv=False)
+    except (ModynError, np.linalg.LinAlgError, ValueError):
+        return False  # not defined everywhere the hold may start: keep the joint-only rules
+    return bool(np.all(sv[..., -1] > 1e-9 * sv[..., 0]))
+
+
 def validate_config(values: Mapping[str, Any], model) -> Config:
     """All parameters, checked against ``model`` (a :class:`modyn_model.MechanismModel`);
     arrays reordered to the model's orders.
@@ -541,6 +576,8 @@ def validate_config(values: Mapping[str, Any], model) -> Config:
         position_mode=scalars["position_limit_mode"],
         velocity_names=v_order.names,
         actuator_names=u_order.names,
+        actuator_velocity=_actuator_velocity_limit(model),
+        square=_square_actuation(model, poses),
     )
     problem = soft_limit_problem(limits)
     if problem is not None:

@@ -166,6 +166,7 @@ class Supervisor:
             cfg.hold_kd,
             lambda q: alg.gravity(model, data, q),
             counts=self.counters,
+            actuation=model.actuation_matrix,  # S(q): soft limits on τ = Sᵀu, actuator speeds
         )
         # THE hold law of the suite (modyn_control.hold), sharing this workspace
         if cfg.hold_matrix:

@@ -78,7 +78,12 @@ def report(
             f"  nv = {model.nv} velocity coordinates (the order of every per-coordinate gain): "
             f"{list(names)}",
             f"  nu = {model.nu} actuators {list(model.actuator_names)}, effort limits "
-            f"{_fmt(model.effort_limit)}",
+            f"{_fmt(model.effort_limit)}"
+            + (
+                f", speed limits |S(q) v| <= {_fmt(model.actuator_velocity_limit)}"
+                if getattr(model, "actuator_velocity_limit", None) is not None
+                else ""
+            ),
             "",
             f"{'velocity':<12}{'vel':>7}{'Fv':>7}{'Fc':>6}{'A_jj(q0)':>11}{'I_eff min':>11}",
         ]

@@ -31,6 +31,25 @@ safe-hold gains, all per joint, in the model's joint order):
   damper on the excess speed brakes.
 * the result is clipped to the effort limits again (the soft limits never exceed the actuators).
 
+Actuators that are not joints but as many as the coordinates (nu = nq = nv, S(q) square and
+invertible, e.g. a geared arm's motors, S = Aᵀ constant: :attr:`Limits.square`): the soft limits
+apply the rules above to the generalized forces τ = Sᵀ(q) u of the command (index i: coordinate,
+velocity and generalized force i) and map the result back, u = S⁻ᵀ τ. Each coupled motor then
+carries its share of the limited joint's correction.
+
+Actuator speed limits (:attr:`Limits.actuator_velocity`, the model's optional member
+``actuator_velocity_limit``: a motor's speed |φ̇_k| = |(S(q) v)_k| couples the joint rates),
+checked with the velocity kind and in its mode:
+
+* ``fault``: |φ̇_k| beyond its limit latches, naming the actuator;
+* ``saturate`` (counted as ``velocity_limited``): the velocity rule in actuator space,
+  u_k ← g_k + min(u_k − g_k, 0) − d_k (φ̇_k − φ̇max_k) above the limit (mirror image below),
+  with g = S⁻ᵀ Q(q) the actuator forces that hold gravity (least squares when S is not square)
+  and d_k = (S⁻ᵀ Kd S⁻¹)_kk the hold's damping seen by actuator k (Kd diagonal per velocity).
+
+These need S(q) each step (:meth:`~modyn_model.MechanismModel.actuation_matrix`, a constant copy
+for a geared arm): a model with finite actuator speed limits costs one S(q) v per command.
+
 The checks allocate no array while no limit is crossed (numpy comparisons into preallocated
 masks); crossing one (rare) computes Q(q) and builds the sentence of a fault.
 """
@@ -74,6 +93,12 @@ class Limits:
     effort_mode, velocity_mode, position_mode : {"saturate", "fault"}
     velocity_names, actuator_names : tuple of str
         The names of ``velocity`` (nv) and ``effort`` (nu); empty: ``joint_names``.
+    actuator_velocity : (nu,) ndarray or None
+        Actuator speed limits |(S(q) v)_k| (rad/s or m/s), > 0, inf for none; None: none at all
+        (the model has no ``actuator_velocity_limit``). Checked with the velocity mode.
+    square : bool
+        nu = nq = nv and S(q) invertible over the range (checked by the node's configuration):
+        the soft limits act on τ = Sᵀ u when the actuators are not the joints.
     """
 
     joint_names: tuple[str, ...]
@@ -86,6 +111,8 @@ class Limits:
     position_mode: str = "saturate"
     velocity_names: tuple[str, ...] = ()
     actuator_names: tuple[str, ...] = ()
+    actuator_velocity: np.ndarray | None = None
+    square: bool = False
 
     def __post_init__(self):
         # frozen: the defaults are set through object.__setattr__, once
@@ -114,8 +141,8 @@ def soft_limit_problem(limits: Limits) -> str | None:
     """Why the soft limits of ``limits`` cannot be applied (None when they can): a coordinate
     (velocity) with a finite position (speed) limit that is not a joint of an actuator."""
     soft = [k for k in ("position", "velocity") if getattr(limits, f"{k}_mode") == "saturate"]
-    if not soft or limits.aligned:
-        return None
+    if not soft or limits.aligned or limits.square:
+        return None  # a square S: the rules act on τ = Sᵀu (module docstring)
     jq, jv, _ = limits.shared_joints()
     finite_q = np.isfinite(limits.lower) | np.isfinite(limits.upper)
     finite_v = np.isfinite(limits.velocity)
@@ -127,7 +154,7 @@ def soft_limit_problem(limits: Limits) -> str | None:
         f"{soft[0]}_limit_mode 'saturate' (a soft limit) acts on the actuator of the limited "
         f"joint: it needs the coordinates {list(limits.joint_names)}, velocities "
         f"{list(limits.velocity_names)} and actuators {list(limits.actuator_names)} to be one "
-        "list; use 'fault'"
+        "list, or as many actuators as coordinates with an invertible S(q); use 'fault'"
     )
 
 
@@ -143,6 +170,10 @@ class LimitGuard:
     gravity : callable
         ``gravity(q) -> (n,) ndarray``: Q(q) (N·m or N), called only when a position or
         velocity limit is crossed in saturate mode.
+    actuation : callable, optional
+        ``actuation(q) -> (nu, nv) ndarray``: S(q), the model's ``actuation_matrix``; needed
+        when ``limits.square`` and the actuators are not the joints, or when
+        ``limits.actuator_velocity`` is given.
     counts : dict, optional
         Where to count (the node's counters); a new dict by default.
 
@@ -160,8 +191,15 @@ class LimitGuard:
         kd: np.ndarray,
         gravity: Callable[[np.ndarray], np.ndarray],
         counts: dict | None = None,
+        actuation: Callable[[np.ndarray], np.ndarray] | None = None,
     ):
         self.limits = limits
+        self._actuation = actuation
+        #: the soft limits act on τ = Sᵀ u (square S, actuators not the joints)
+        self._generalized = limits.square and not limits.aligned
+        self._phi_limit = limits.actuator_velocity
+        if (self._generalized or self._phi_limit is not None) and actuation is None:
+            raise ValueError("LimitGuard: S(q) (actuation) is needed for these limits")
         self._kp = np.asarray(kp, dtype=float)
         self._kd = np.asarray(kd, dtype=float)
         self._gravity = gravity
@@ -186,6 +224,12 @@ class LimitGuard:
         self._v_hi, self._v_lo = np.zeros(nv, dtype=bool), np.zeros(nv, dtype=bool)
         self._u_abs = np.zeros(nu)
         self._u_hi = np.zeros(nu, dtype=bool)
+        self._phi = np.zeros(nu)  # actuator speeds S(q) v
+        self._phi_abs = np.zeros(nu)
+        self._phi_hi = np.zeros(nu, dtype=bool)
+        self._tau = np.zeros(len(limits.velocity))  # τ = Sᵀ u of the generalized soft limits
+        if self._generalized:  # coordinate i is velocity i is generalized force i
+            self._u_of_q = self._v_of_q = self._u_of_v = {i: i for i in range(nq)}
         self.counts = {} if counts is None else counts
         for key in ("saturated", "position_limited", "velocity_limited"):
             self.counts.setdefault(key, 0)
@@ -236,7 +280,20 @@ class LimitGuard:
                     f"velocity limit: joint '{lim.velocity_names[i]}' moving at {v[i]:.6g}, beyond "
                     f"±{lim.velocity[i]:.6g}"
                 )
+            if self._phi_limit is not None and self._actuator_speeds(q, v):
+                k = int(np.flatnonzero(self._phi_hi)[0])
+                return (
+                    f"velocity limit: actuator '{lim.actuator_names[k]}' moving at "
+                    f"{self._phi[k]:.6g}, beyond ±{self._phi_limit[k]:.6g} "
+                    "(actuator_velocity_limit, |S(q) v|)"
+                )
         return None
+
+    def _actuator_speeds(self, q: np.ndarray, v: np.ndarray) -> bool:
+        """φ̇ = S(q) v into ``self._phi``; True if one is beyond its limit (``self._phi_hi``)."""
+        np.matmul(self._actuation(q), v, out=self._phi)
+        np.abs(self._phi, out=self._phi_abs)
+        return bool(np.greater(self._phi_abs, self._phi_limit, out=self._phi_hi).any())
 
     # ------------------------------------------------------------------ a command
     def apply(self, tau: np.ndarray, q: np.ndarray, v: np.ndarray) -> str | None:
@@ -258,10 +315,17 @@ class LimitGuard:
             if reason is not None:
                 return reason
         changed = False
-        if lim.position_mode == "saturate":
-            changed |= self._soft_position(tau, q, v)
-        if lim.velocity_mode == "saturate":
-            changed |= self._soft_velocity(tau, q, v)
+        if self._generalized and (
+            lim.position_mode == "saturate" or lim.velocity_mode == "saturate"
+        ):
+            changed = self._soft_generalized(tau, q, v)
+        else:
+            if lim.position_mode == "saturate":
+                changed |= self._soft_position(tau, q, v)
+            if lim.velocity_mode == "saturate":
+                changed |= self._soft_velocity(tau, q, v)
+        if lim.velocity_mode == "saturate" and self._phi_limit is not None:
+            changed |= self._soft_actuator_velocity(tau, q, v)
         if lim.effort_mode == "saturate" or changed:
             self.clip_effort(tau)
         return None
@@ -303,6 +367,48 @@ class LimitGuard:
             k = self._u_of_v[i]
             push = max(tau[k] - g[i], 0.0)
             tau[k] = g[i] + push - kd[i] * (v[i] + lim.velocity[i])
+        return True
+
+    def _soft_generalized(self, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
+        """The soft position and velocity rules on τ = Sᵀ(q) u, mapped back u = S⁻ᵀ τ (square
+        S, actuators not the joints). Nothing is computed while no limit is crossed."""
+        lim = self.limits
+        crossed = False
+        if lim.position_mode == "saturate":
+            crossed |= bool(np.greater(q, lim.upper, out=self._q_hi).any())
+            crossed |= bool(np.less(q, lim.lower, out=self._q_lo).any())
+        if lim.velocity_mode == "saturate":
+            crossed |= bool(np.greater(v, lim.velocity, out=self._v_hi).any())
+            crossed |= bool(np.less(v, self._neg_velocity, out=self._v_lo).any())
+        if not crossed:
+            return False
+        s = np.asarray(self._actuation(q), dtype=float)
+        tau = self._tau
+        np.matmul(s.T, u, out=tau)
+        changed = False
+        if lim.position_mode == "saturate":
+            changed |= self._soft_position(tau, q, v)
+        if lim.velocity_mode == "saturate":
+            changed |= self._soft_velocity(tau, q, v)
+        if changed:
+            u[:] = np.linalg.solve(s.T, tau)
+        return changed
+
+    def _soft_actuator_velocity(self, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> bool:
+        """The velocity rule in actuator space (module docstring) for |(S v)_k| > φ̇max_k."""
+        if not self._actuator_speeds(q, v):
+            return False
+        self.counts["velocity_limited"] += 1
+        s = np.asarray(self._actuation(q), dtype=float)
+        s_inv_t = np.linalg.pinv(s.T)  # S⁻ᵀ (least squares when not square)
+        g = s_inv_t @ self._gravity(q)  # the actuator forces that hold gravity
+        d = np.einsum("kj,j,kj->k", s_inv_t, self._kd, s_inv_t)  # diag(S⁻ᵀ Kd S⁻¹)
+        phi, limit = self._phi, self._phi_limit
+        for k in np.flatnonzero(self._phi_hi):
+            if phi[k] > 0.0:  # keep only the effort that slows down
+                u[k] = g[k] + min(u[k] - g[k], 0.0) - d[k] * (phi[k] - limit[k])
+            else:
+                u[k] = g[k] + max(u[k] - g[k], 0.0) - d[k] * (phi[k] + limit[k])
         return True
 
 

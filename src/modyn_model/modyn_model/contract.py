@@ -39,6 +39,14 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
   hardware_interface publishes them on ``actuator_states`` with the applied efforts;
 * ``actuator_segments(q) -> (..., nu, 2, 3)``: each actuator's two end points in the base frame,
   drawn by hardware_interface's ``actuator_markers``;
+* ``actuator_velocity_limit`` ((nu,) ndarray, rad/s or m/s, > 0, inf for none): the actuators'
+  speed limits when they are not coordinates, |S(q) v| ≤ it componentwise (a geared arm's motor
+  speeds φ̇ = Aᵀ Θ̇ couple the joint rates, so no per-coordinate box says it; ``velocity_limit``
+  stays the coordinates' own). The trajectory generator time-scales an untimed plan so that the
+  largest sampled |(S(q) v)_k| / limit_k is 1 (warns for a timed goal that exceeds it,
+  :mod:`modyn_trajectory.actuator_limits`); hardware_interface checks it with the velocity
+  limits (fault: names the actuator; saturate: the velocity rule in actuator space,
+  :mod:`modyn_hardware.safety`);
 * ``check_workspace(q) -> None``: raises :class:`~modyn_model.errors.StateError` naming what
   leaves the workspace when box limits cannot say it (a leg outside its stroke, a tilt, a
   singular pose); the trajectory generator refuses goals and plans that fail it, and the hold

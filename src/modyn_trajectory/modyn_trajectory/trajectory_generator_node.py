@@ -35,6 +35,7 @@ from modyn_ros.node_main import run_node
 from modyn_ros.params import ParameterError, number_list, per_joint, positive
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
+from .actuator_limits import actuator_speed_limit, actuator_speed_ratio, scale_to_actuator_speeds
 from .planner import PROFILES, plan_joint_motion, stop_motion
 from .quintic import TrajectoryError, sample_times
 from .sequence import MotionSequence
@@ -198,6 +199,7 @@ class TrajectoryGenerator(Node):
         self._unplannable: str | None = None  # why the model's goals are refused (nq != nv)
         self.joint_map: JointMap | None = None
         self.v_max = self.a_max = None
+        self.actuator_limit: np.ndarray | None = None  # the model's actuator_velocity_limit
         self._index: dict[str, int] = {}
         self._last_raw_state: bytes | None = None
         self._last_q_value: np.ndarray | None = None
@@ -216,6 +218,7 @@ class TrajectoryGenerator(Node):
             last_plan_points=0,
             last_plan_duration_s=0.0,
             last_plan_compute_ms=0.0,
+            last_actuator_time_scale=1.0,
             stops=0,
         )
         self._last_rejection = ""
@@ -342,6 +345,10 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ callbacks
     def _on_model(self, model: MechanismModel) -> None:
         self.v_max, self.a_max = self._limits(self._settings, model)  # may raise ParameterError
+        try:  # the optional contract member: |S(q) v| <= it (modyn_trajectory.actuator_limits)
+            self.actuator_limit = actuator_speed_limit(model)
+        except ValueError as exc:
+            raise ParameterError(str(exc)) from None
         tip = self._settings["tip_frame"]
         problem = _frame_problem(model, tip) if tip else None
         if problem:
@@ -698,23 +705,34 @@ class TrajectoryGenerator(Node):
         waypoints[:, columns] = goal
         self._check_workspace(waypoints, label="points")
         profile = self._settings["profile"]
-        plan = plan_joint_motion(
-            profile,
-            q0,
-            waypoints,
-            durations,
-            v_max=self.v_max,
-            a_max=self.a_max,
-            v0=v0,
-            a0=a0,
-            stop_at_waypoints=self._settings["stop_at_waypoints"],
-            joint_names=model.coordinate_names,
-        )
+
+        def plan_with(c: float):
+            # c > 1: the same plan c times slower (actuator speed limits, below)
+            return plan_joint_motion(
+                profile,
+                q0,
+                waypoints,
+                durations,
+                v_max=self.v_max / c,
+                a_max=self.a_max / (c * c),
+                v0=v0,
+                a0=a0,
+                stop_at_waypoints=self._settings["stop_at_waypoints"],
+                joint_names=model.coordinate_names,
+            )
+
+        if self.actuator_limit is None or durations is not None:
+            plan, scale = plan_with(1.0), 1.0  # a timed goal is followed as given (warned)
+        else:
+            plan, scale, _ = scale_to_actuator_speeds(
+                plan_with, self._sampled, model, self.actuator_limit
+            )
+        self._stats["last_actuator_time_scale"] = round(scale, 6)
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
         self._check_path(q, times)
         self._check_workspace(q, times)
-        self._warn_limits(v, a, times, profile)
+        self._warn_limits(v, a, times, profile, q)
         start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
         self._stats["last_plan_points"] = int(times.shape[0])
@@ -781,7 +799,7 @@ class TrajectoryGenerator(Node):
         times = sample_times(plan, self._settings["sample_period"])
         q, v, a = plan.sample(times)
         self._check_workspace(q, times)
-        self._warn_limits(v, a, times, self._settings["profile"])
+        self._warn_limits(v, a, times, self._settings["profile"], q)
         start_ns = self._publish_start(msg.header.stamp, start_ns, v0, a0)
         self._plan = (start_ns, plan)
         self._stats["last_plan_points"] = int(times.shape[0])
@@ -873,8 +891,26 @@ class TrajectoryGenerator(Node):
                 ) from None
         raise TrajectoryError(f"the path leaves the workspace (batched check): {q.shape}")
 
-    def _warn_limits(self, v: np.ndarray, a: np.ndarray, times: np.ndarray, profile) -> None:
-        """Timed goals are followed as given; say so when a sample exceeds a limit."""
+    def _sampled(self, plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(times, q, q̇) of ``plan`` at the published samples."""
+        times = sample_times(plan, self._settings["sample_period"])
+        q, v, _ = plan.sample(times)
+        return times, q, v
+
+    def _warn_limits(
+        self, v: np.ndarray, a: np.ndarray, times: np.ndarray, profile, q: np.ndarray | None = None
+    ) -> None:
+        """Timed goals are followed as given; say so when a sample exceeds a limit (the
+        coordinates' velocity and acceleration, and the actuators' speeds |S(q) v| when the
+        model has ``actuator_velocity_limit`` and ``q`` is given)."""
+        if q is not None and self.actuator_limit is not None:
+            ratio, k, j = actuator_speed_ratio(self.model, q, v, self.actuator_limit)
+            if ratio > 1.0 + 1e-6:
+                self.get_logger().warning(
+                    f"actuator '{self.model.actuator_names[j]}' speed "
+                    f"{ratio * self.actuator_limit[j]:.6g} at t = {times[k]:.3f} s exceeds its "
+                    f"limit {self.actuator_limit[j]:.6g} (actuator_velocity_limit)"
+                )
         names = self.model.coordinate_names
         checks = [(v, self.v_max, "velocity")]
         if profile != "linear":  # the linear profile's acceleration is an impulse [8.4]
