@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from modyn_trajectory.quintic import (
@@ -101,6 +101,7 @@ def test_minimum_duration_acceleration_limited():
         max_size=7,
     )
 )
+@example([(5e-324, 1.0, 4.0)])  # a subnormal displacement: D·c/T² once rounded to 0.75 of a_max
 def test_minimum_duration_respects_limits_exactly(rows):
     d, vm, am = (np.array(x) for x in zip(*rows, strict=True))
     T = minimum_duration(d, vm, am)
