@@ -100,10 +100,7 @@ def quintic_peaks(delta, duration: float) -> tuple[np.ndarray, np.ndarray]:
         15|D|/(8T) (rad/s) and 10|D|/(√3 T²) (rad/s²).
     """
     d = np.abs(np.asarray(delta, dtype=float))
-    # D/T first: a tiny D (down to subnormal, 5e-324) and T ~ √D keep every intermediate normal,
-    # where D/T² would round D·c or T² in the subnormal range (off by 25 %, found by hypothesis)
-    rate = d / duration
-    return (15.0 / 8.0) * rate, _ACC_PEAK * rate / duration
+    return 15.0 * d / (8.0 * duration), _ACC_PEAK * d / (duration * duration)
 
 
 def minimum_duration(delta, v_max, a_max, joint_names: Sequence[str] | None = None) -> float:
@@ -128,8 +125,8 @@ def minimum_duration(delta, v_max, a_max, joint_names: Sequence[str] | None = No
     n = d.shape[0]
     vm = _limits(v_max, n, "v_max", joint_names)
     am = _limits(a_max, n, "a_max", joint_names)
-    t_v = (15.0 / 8.0) * (d / vm)
-    t_a = np.sqrt(_ACC_PEAK / am) * np.sqrt(d)  # √D stays normal for a subnormal D
+    t_v = 15.0 * d / (8.0 * vm)
+    t_a = np.sqrt(_ACC_PEAK * d / am)
     return float(max(t_v.max(initial=0.0), t_a.max(initial=0.0)))
 
 
