@@ -145,7 +145,7 @@ def test_invalid_input_gives_zero_command():
 def test_free_base_with_cluster_conserves_momentum():
     """Base + VSCMGs, no external torque: J ω̇ + ω × J ω = u_cmg with the servo dynamics, gimbal
     and wheel commands varying in time; R (J ω + h) is constant (the test's tolerance, 1e-9 of
-    |h| ~ 12 N·m·s, is the integrator's: DOP853 at rtol 1e-12)."""
+    |h| ~ 12 N·m·s, is the integrator's: DOP853 at rtol 1e-11)."""
     c = CMGCluster.pyramid()
     m, Jc = c.lumped_inertia()
     J = np.diag([0.405, 0.405, 0.405]) + Jc
@@ -168,12 +168,13 @@ def test_free_base_with_cluster_conserves_momentum():
     def H(x):
         return _qmat(x[:4]) @ (J @ x[4:7] + c.momentum(x[7:11], x[11:15], x[15:19]))
 
-    sol = solve_ivp(rhs, (0.0, 10.0), x0, method="DOP853", rtol=1e-12, atol=1e-12,
-                    t_eval=np.linspace(0, 10, 21))
+    sol = solve_ivp(rhs, (0.0, 4.0), x0, method="DOP853", rtol=1e-11, atol=1e-12,
+                    t_eval=np.linspace(0, 4, 21))
     assert sol.success
     H0 = H(x0)
     drift = max(np.linalg.norm(H(sol.y[:, i]) - H0) for i in range(sol.y.shape[1]))
+    print(f"momentum drift {drift:.3g} N·m·s")
     assert drift < 1e-9
-    # the cluster actually moved: gimbals turned and the base rotated
+    # the cluster actually moved: gimbals turned and the base rotated (4 s)
     assert np.max(np.abs(sol.y[7:11, -1])) > 0.3
     assert np.max(np.abs(sol.y[4:7])) > 0.05
