@@ -56,11 +56,13 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from modyn_model.dualquat import dqconj, dqfrom_pose, dqlog, dqmul, qfrom_matrix
 from modyn_model.so3 import quaternion_to_matrix
 
 from ..laws import ControlError
 
 __all__ = [
+    "dq_error",
     "dq_log_error",
     "relative_twist",
     "dq_pd_wrench",
@@ -71,37 +73,24 @@ __all__ = [
     "ArmJointDQPD",
     "ArmTaskDQPD",
     "arm_feedforward",
+    "base_reaction_feedforward",
     "wrap_angle",
 ]
 
 
-def _quat_mul(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    a0, av, b0, bv = a[0], a[1:], b[0], b[1:]
-    return np.concatenate([[a0 * b0 - av @ bv], a0 * bv + b0 * av + np.cross(av, bv)])
-
-
-def _matrix_to_quat(R: np.ndarray) -> np.ndarray:
-    """Unit quaternion (w, x, y, z) of a rotation matrix (Shepperd's method)."""
-    tr = np.trace(R)
-    i = int(np.argmax([tr, R[0, 0], R[1, 1], R[2, 2]]))
-    if i == 0:
-        s = 2.0 * math.sqrt(1.0 + tr)
-        q = [0.25 * s, (R[2, 1] - R[1, 2]) / s, (R[0, 2] - R[2, 0]) / s, (R[1, 0] - R[0, 1]) / s]
-    elif i == 1:
-        s = 2.0 * math.sqrt(1.0 + R[0, 0] - R[1, 1] - R[2, 2])
-        q = [(R[2, 1] - R[1, 2]) / s, 0.25 * s, (R[0, 1] + R[1, 0]) / s, (R[0, 2] + R[2, 0]) / s]
-    elif i == 2:
-        s = 2.0 * math.sqrt(1.0 + R[1, 1] - R[0, 0] - R[2, 2])
-        q = [(R[0, 2] - R[2, 0]) / s, (R[0, 1] + R[1, 0]) / s, 0.25 * s, (R[1, 2] + R[2, 1]) / s]
-    else:
-        s = 2.0 * math.sqrt(1.0 + R[2, 2] - R[0, 0] - R[1, 1])
-        q = [(R[1, 0] - R[0, 1]) / s, (R[0, 2] + R[2, 0]) / s, (R[1, 2] + R[2, 1]) / s, 0.25 * s]
-    q = np.array(q)
-    return q / np.linalg.norm(q)
+def dq_error(qhat, qhat_d) -> np.ndarray:
+    """ê = q̂_d* ∘ q̂ (8,) (eq. (43)), sign chosen so that e_q0 ≥ 0 (shortest rotation: q̂ and −q̂
+    are the same pose; the paper does not say, note §2.1)."""
+    e = dqmul(dqconj(qhat_d), qhat)
+    return -e if e[0] < 0.0 else e
 
 
 def dq_log_error(R, r, R_d, r_d) -> np.ndarray:
     """lg ê = [½ φ n̂ ; ½ e_r] (6,) of the error ê = q̂_d* ∘ q̂ (eqs. (43)–(44) corrected).
+
+    Computed with the DQ library: q̂ = q + (ε/2) r ∘ q (eq. (4)), ê by :func:`dq_error`, and the
+    paper's decoupled log ``dqlog`` (Table 1), whose dual part e_q* ∘ (½ e_q ∘ e_r) = ½ e_r with
+    e_r = Rᵀ (r − r_d) (current minus desired, body axes; the paper's r_d − r is erratum A20).
 
     Parameters
     ----------
@@ -112,18 +101,14 @@ def dq_log_error(R, r, R_d, r_d) -> np.ndarray:
 
     Returns
     -------
-    (6,) array: rotation part ½ φ n̂ (rad, body axes; n̂ is the same in the body and the desired
-    frame) and translation part ½ R ᵀ(r − r_d) (m, body axes).
+    (6,) array: ½ φ n̂ (rad; n̂ is the same in body and desired axes) and ½ Rᵀ(r − r_d) (m).
     """
-    e_q = _quat_mul(_matrix_to_quat(R_d) * np.array([1, -1, -1, -1]), _matrix_to_quat(R))
-    if e_q[0] < 0.0:  # shortest rotation (the paper does not say; note §2.1)
-        e_q = -e_q
-    s = np.linalg.norm(e_q[1:])
-    phi = 2.0 * math.atan2(s, e_q[0])
-    rot = (0.5 * phi / s) * e_q[1:] if s > 1e-12 else e_q[1:].copy()  # ½φn̂ → e_q vec as φ → 0
+    e = dq_error(dqfrom_pose(qfrom_matrix(np.asarray(R)), r),
+                 dqfrom_pose(qfrom_matrix(np.asarray(R_d)), r_d))
+    lg = dqlog(e)
     out = np.empty(6)
-    out[:3] = rot
-    out[3:] = 0.5 * (np.asarray(R).T @ (np.asarray(r) - np.asarray(r_d)))
+    out[:3] = lg[1:4]
+    out[3:] = lg[5:8]
     return out
 
 
@@ -174,8 +159,9 @@ def wrap_angle(x):
 
 
 def arm_feedforward(model, q, v, qdd_arm, out=None) -> np.ndarray:
-    """Γ(q, v, [0₆, q̈_arm]) (nv,): the base wrench that holds the base unaccelerated (rows
-    :6, the f̂_arm of eq. (47) with its sign) and the computed-torque arm torques (rows 6:)."""
+    """Γ(q, v, [0₆, q̈_arm]) (nv,): the base wrench that holds the base unaccelerated while the
+    arm accelerates at q̈_arm (rows :6, minus the arm's reaction f̂_arm of eq. (47)) and the
+    computed-torque arm torques (rows 6:), from the contract's inverse dynamics (RNEA)."""
     a = np.zeros(model.nv)
     a[6:] = qdd_arm
     tau = model.inverse_dynamics(q, v, a)
@@ -183,6 +169,20 @@ def arm_feedforward(model, q, v, qdd_arm, out=None) -> np.ndarray:
         out[:] = tau
         return out
     return tau
+
+
+def base_reaction_feedforward(model, q, v, tau_arm) -> np.ndarray:
+    """The base wrench [F; T] (6,) that keeps the base unaccelerated under the arm torques
+    ``tau_arm`` actually commanded (the full-system reading of eq. (47)'s f̂₀, note §9.2).
+
+    With M = [[M_bb, M_ba], [M_ab, M_aa]] and h = Γ(q, v, 0): v̇_b = 0 requires
+    a_a = M_aa⁻¹ (τ_a − h_a) and W = h_b + M_ba a_a = Γ(q, v, [0, a_a])[:6]. Unlike
+    Γ(q, v, [0, q̈_d]) it includes the reaction of the arm's feedback torques.
+    """
+    M = model.mass_matrix(q)
+    h = model.inverse_dynamics(q, v, None)
+    a_a = np.linalg.solve(M[6:, 6:], np.asarray(tau_arm) - h[6:])
+    return h[:6] + M[:6, 6:] @ a_a
 
 
 class BaseDQPD:
@@ -288,15 +288,18 @@ class ArmJointDQPD:
 class ArmTaskDQPD:
     """Reading (b) of eq. (46): the end effector's DQ-PD wrench through Jᵀ, + null-space joint PD.
 
-    τ = J_armᵀ [R F; R T] + (I − J⁺ J)ᵀ-free self-motion term N (−k_pn (θ−θ_d) − k_dn(θ̇−θ̇_d))
-    with J the EE's world-aligned Jacobian (arm columns) and N = I − J⁺J (J⁺ damped).
+    τ = J_aᵀ [R F; R T] + Nᵀ (−k_pn wrap(θ−θ_d) − k_dn (θ̇−θ̇_d)),   N = I − J_a⁺ J_a
+
+    with J_a the EE's world-aligned Jacobian (arm columns), [F; T] the DQ-PD wrench in EE axes
+    (:func:`dq_pd_wrench`; 3×3 gain matrices allowed) and a joint PD on the self motion only
+    (k_pn, k_dn scalars or per joint).
     """
 
     def __init__(self, frame: str, kp_t, kd_t, kp_r, kd_r, kp_null=10.0, kd_null=2.0):
         self.frame = frame
         self.gains = (kp_t, kd_t, kp_r, kd_r)
-        self.kp_null = kp_null
-        self.kd_null = kd_null
+        self.kp_null = np.asarray(kp_null, dtype=float)
+        self.kd_null = np.asarray(kd_null, dtype=float)
 
     def torque(self, model, q, v, pose_d, twist_d, theta_d, theta_dot_d,
                feedforward=None) -> np.ndarray:
