@@ -21,6 +21,7 @@ The index maps: internal body i ↔ URDF joint ``urdf_joint[i]`` (−1 for the b
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,6 +75,29 @@ class DQChain:
     dof: tuple[int, ...]  # n_k
     offset: tuple[int, ...]  # start of θ_k in the internal stacked Θ
     ndof: int  # N
+
+    @functools.cached_property
+    def hinge_operator(self) -> np.ndarray:
+        """Ĥ (8n, N) = diag{Ĥ_k}, columns in the outside order (eq. 26)."""
+        idx = self.stacked_index()
+        h = np.zeros((8 * self.n, self.ndof))
+        for i in range(self.n):
+            o = self.offset[i]
+            h[8 * i : 8 * i + 8, idx[o : o + self.dof[i]]] = self.hinge[i]
+        return h
+
+    @functools.cached_property
+    def inertia_operator(self) -> np.ndarray:
+        """Î = diag{P M̂_k} (8n, 8n) (note §7)."""
+        out = np.zeros((8 * self.n, 8 * self.n))
+        for i in range(self.n):
+            out[8 * i : 8 * i + 8, 8 * i : 8 * i + 8] = self.inertia[i]
+        return out
+
+    @functools.cached_property
+    def hinge_columns(self) -> np.ndarray:
+        """Ĥ_k (n − 1, 8) of the one-dof hinges (internal order), the base's excluded."""
+        return np.array([h[:, 0] for h in self.hinge[:-1]]).reshape(self.n - 1, 8)
 
     @classmethod
     def from_limb(cls, limb, root_params, source: str = "") -> DQChain:

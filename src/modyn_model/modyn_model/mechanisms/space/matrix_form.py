@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dualquat import SWAP, dqadjoint_matrix, dqcross
+from ...dualquat import dqcross, dqswap
 from .chain import DQChain
-from .recursion import gravity_twist, hinge_twists, relative_poses, velocities
+from .recursion import adjoints, gravity_twist, hinge_twists, relative_poses, velocities
 
 __all__ = [
     "adjoint_blocks",
     "shift_operator",
     "phi_operator",
     "hinge_operator",
+    "inertia_operator",
     "mass_matrix",
     "bias",
     "forward_dynamics",
@@ -37,9 +38,7 @@ __all__ = [
 
 def adjoint_blocks(chain: DQChain, qhat_base, theta) -> np.ndarray:
     """Q_{k,k+1} (..., n, 8, 8), k = 1..n (the last = Ad(q̂_B), world → base)."""
-    rel = relative_poses(chain, qhat_base, theta)
-    batch = np.broadcast_shapes(*(r.shape[:-1] for r in rel))
-    return np.stack([dqadjoint_matrix(np.broadcast_to(r, batch + (8,))) for r in rel], axis=-3)
+    return adjoints(relative_poses(chain, qhat_base, theta))
 
 
 def shift_operator(q_blocks: np.ndarray) -> np.ndarray:
@@ -71,27 +70,55 @@ def phi_operator(q_blocks: np.ndarray) -> np.ndarray:
 
 def hinge_operator(chain: DQChain) -> np.ndarray:
     """Ĥ (8n, N), block-diagonal diag{Ĥ_k}, columns in the **outside** order."""
-    idx = chain.stacked_index()
-    h = np.zeros((8 * chain.n, chain.ndof))
-    for i in range(chain.n):
-        o = chain.offset[i]
-        h[8 * i : 8 * i + 8, idx[o : o + chain.dof[i]]] = chain.hinge[i]
-    return h
+    return chain.hinge_operator
 
 
-def _inertia_operator(chain: DQChain) -> np.ndarray:
-    n = chain.n
-    out = np.zeros((8 * n, 8 * n))
-    for i in range(n):
-        out[8 * i : 8 * i + 8, 8 * i : 8 * i + 8] = chain.inertia[i]
-    return out
+def inertia_operator(chain: DQChain) -> np.ndarray:
+    """Î = diag{P M̂_k} (8n, 8n), symmetric."""
+    return chain.inertia_operator
+
+
+def _phi_t_solve(q_blocks: np.ndarray, rhs: np.ndarray) -> np.ndarray:
+    """Φᵀ y (..., n, 8, m) for y (..., n, 8, m) without forming Φ: Φᵀ = (I − Q̂ᵀ)⁻¹, so
+    x_n = y_n and x_k = y_k + Q_{k,k+1} x_{k+1} (base → tip; the recursion of eqs. 11/16)."""
+    x = rhs.copy()
+    for i in range(q_blocks.shape[-3] - 2, -1, -1):
+        x[..., i, :, :] += q_blocks[..., i, :, :] @ x[..., i + 1, :, :]
+    return x
+
+
+def _terms(chain: DQChain, qhat_base, theta, nu, gravity, need_bias: bool):
+    """(X = ΦᵀĤ (..., 8n, N), Îx (..., 8n, N), bias or None): the shared work of M and C."""
+    rel = relative_poses(chain, qhat_base, theta)
+    qb = adjoints(rel)
+    n, ndof = chain.n, chain.ndof
+    batch = qb.shape[:-3]
+    cols = ndof + (1 if need_bias else 0)
+    rhs = np.zeros(batch + (n, 8, cols))
+    rhs[..., :ndof] = chain.hinge_operator.reshape(n, 8, ndof)
+    if need_bias:
+        w = velocities(chain, rel, nu, qb)
+        a_hat = dqcross(w, hinge_twists(chain, nu))  # α̂_k (note §5)
+        if gravity is not None:
+            g = gravity_twist(gravity, batch)
+            a_hat[..., -1, :] += (qb[..., -1, :, :] @ g[..., None])[..., 0]
+        rhs[..., ndof] = a_hat
+    x = _phi_t_solve(qb, rhs).reshape(batch + (8 * n, cols))  # Φᵀ[Ĥ | Â + ĝ]
+    ix = chain.inertia_operator @ x
+    xh = x[..., :ndof]
+    bias_vec = None
+    if need_bias:
+        mw = (chain.dual_mass @ w[..., None])[..., 0]
+        b_hat = dqswap(dqcross(w, mw)).reshape(batch + (8 * n,))
+        bias_vec = np.einsum("...ki,...k->...i", xh, ix[..., ndof] + b_hat)
+    return xh, ix[..., :ndof], bias_vec
 
 
 def mass_matrix(chain: DQChain, qhat_base, theta) -> np.ndarray:
-    """M = ĤᵀΦÎΦᵀĤ (..., N, N), outside order (rotor inertias added on the joints)."""
-    phi = phi_operator(adjoint_blocks(chain, qhat_base, theta))
-    x = np.swapaxes(phi, -1, -2) @ hinge_operator(chain)  # ΦᵀĤ
-    m = np.swapaxes(x, -1, -2) @ _inertia_operator(chain) @ x
+    """M = ĤᵀΦÎΦᵀĤ (..., N, N), outside order (rotor inertias added on the joints);
+    ΦᵀĤ by the recursion of :func:`_phi_t_solve`, Φ never formed."""
+    xh, ixh, _ = _terms(chain, qhat_base, theta, None, None, False)
+    m = np.swapaxes(xh, -1, -2) @ ixh
     if np.any(chain.armature):
         m[..., 6:, 6:] += np.diag(chain.armature)
     return m
@@ -99,31 +126,17 @@ def mass_matrix(chain: DQChain, qhat_base, theta) -> np.ndarray:
 
 def bias(chain: DQChain, qhat_base, theta, nu, gravity=None) -> np.ndarray:
     """C(θ, θ̇) (+ gravity) = ĤᵀΦ(ÎΦᵀ(Â + ĝ) + B̂ˢ) (..., N), outside order."""
-    rel = relative_poses(chain, qhat_base, theta)
-    batch = np.broadcast_shapes(*(r.shape[:-1] for r in rel), np.shape(nu)[:-1])
-    qb = np.stack([dqadjoint_matrix(np.broadcast_to(r, batch + (8,))) for r in rel], axis=-3)
-    phi = phi_operator(qb)
-    w = velocities(chain, rel, nu)
-    hq = hinge_twists(chain, nu)
-    n = chain.n
-    a_hat = np.zeros(batch + (8 * n,))
-    b_hat = np.zeros(batch + (8 * n,))
-    for i in range(n):
-        a_hat[..., 8 * i : 8 * i + 8] = dqcross(w[i], hq[i])
-        mw = (chain.dual_mass[i] @ w[i][..., None])[..., 0]
-        b_hat[..., 8 * i : 8 * i + 8] = (SWAP @ dqcross(w[i], mw)[..., None])[..., 0]
-    if gravity is not None:
-        g = gravity_twist(gravity, batch)
-        a_hat[..., 8 * (n - 1) :] += (qb[..., n - 1, :, :] @ g[..., None])[..., 0]
-    e = (np.swapaxes(phi, -1, -2) @ a_hat[..., None])[..., 0]
-    wr = (phi @ ((_inertia_operator(chain) @ e[..., None])[..., 0] + b_hat)[..., None])[..., 0]
-    return wr @ hinge_operator(chain)
+    return _terms(chain, qhat_base, theta, nu, gravity, True)[2]
 
 
 def forward_dynamics(chain: DQChain, qhat_base, theta, nu, gamma, gravity=None) -> np.ndarray:
-    """θ̈ = M⁻¹(Γ − C) (..., N) (eq. 32 corrected), outside order, by Cholesky."""
-    m = mass_matrix(chain, qhat_base, theta)
-    rhs = np.asarray(gamma, dtype=float) - bias(chain, qhat_base, theta, nu, gravity)
+    """θ̈ = M⁻¹(Γ − C) (..., N) (eq. 32 corrected), outside order, by Cholesky; M and C share
+    ΦᵀĤ."""
+    xh, ixh, c = _terms(chain, qhat_base, theta, nu, gravity, True)
+    m = np.swapaxes(xh, -1, -2) @ ixh
+    if np.any(chain.armature):
+        m[..., 6:, 6:] += np.diag(chain.armature)
+    rhs = np.asarray(gamma, dtype=float) - c
     lo = np.linalg.cholesky(m)
     y = np.linalg.solve(lo, rhs[..., None])
     return np.linalg.solve(np.swapaxes(lo, -1, -2), y)[..., 0]

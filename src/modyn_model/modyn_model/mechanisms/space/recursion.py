@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dualquat import dqadjoint, dqconj, dqcross, dqmul, dqswap
-from .chain import FLOATING_HINGE, PRISMATIC_HINGE, DQChain
+from ...dualquat import dqadjoint_matrix, dqcross, dqmul, dqswap
+from .chain import PRISMATIC_HINGE, DQChain
 
 __all__ = [
     "relative_poses",
+    "adjoints",
     "link_poses",
     "hinge_twists",
     "velocities",
@@ -41,31 +42,36 @@ __all__ = [
 ]
 
 
-def _joint_motion(chain: DQChain, i: int, theta: np.ndarray) -> np.ndarray:
-    """q̂_{d_k t_k}(θ_k) (..., 8): rotation (cos θ/2, sin θ/2 a) + ε0, or the translation
-    1 + ε ½(0, θ a) (eq. 10)."""
-    out = np.zeros(theta.shape + (8,))
-    a = chain.axis[i]
-    if chain.kinds[i] == PRISMATIC_HINGE:
-        out[..., 0] = 1.0
-        out[..., 5:8] = 0.5 * theta[..., None] * a
-    else:
-        h = 0.5 * theta
-        out[..., 0] = np.cos(h)
-        out[..., 1:4] = np.sin(h)[..., None] * a
+def _joint_motions(chain: DQChain, theta: np.ndarray) -> np.ndarray:
+    """q̂_{d_k t_k}(θ_k) (..., n − 1, 8), internal order: the rotation (cos θ/2, sin θ/2 a) + ε0
+    or the translation 1 + ε ½(0, θ a) (eq. 10)."""
+    th = theta[..., list(chain.urdf_joint[:-1])]
+    out = np.zeros(th.shape + (8,))
+    ax = chain.axis[:-1]
+    prismatic = np.array([k == PRISMATIC_HINGE for k in chain.kinds[:-1]], dtype=bool)
+    h = 0.5 * th
+    out[..., 0] = np.where(prismatic, 1.0, np.cos(h))
+    out[..., 1:4] = np.where(prismatic[:, None], 0.0, np.sin(h)[..., None] * ax)
+    out[..., 5:8] = np.where(prismatic[:, None], h[..., None] * ax, 0.0)
     return out
 
 
-def relative_poses(chain: DQChain, qhat_base, theta) -> list[np.ndarray]:
-    """[q̂_{k,k+1}] for k = 1..n (list of (..., 8)), internal order; the last is q̂_B.
-    q̂_{k,k+1} = q̂_{t_k d_{k+1}} ∘ q̂_{d_k t_k}(θ_k) (eq. 10)."""
+def relative_poses(chain: DQChain, qhat_base, theta) -> np.ndarray:
+    """q̂_{k,k+1} for k = 1..n (..., n, 8), internal order; the last is q̂_B.
+    q̂_{k,k+1} = q̂_{t_k d_{k+1}} ∘ q̂_{d_k t_k}(θ_k) (eq. 10), all bodies in one product."""
     theta = np.asarray(theta, dtype=float)
-    rel = []
-    for i in range(chain.n - 1):
-        j = chain.urdf_joint[i]
-        rel.append(dqmul(chain.mount[i], _joint_motion(chain, i, theta[..., j])))
-    rel.append(np.asarray(qhat_base, dtype=float))
-    return rel
+    qhat_base = np.asarray(qhat_base, dtype=float)
+    batch = np.broadcast_shapes(theta.shape[:-1], qhat_base.shape[:-1])
+    out = np.empty(batch + (chain.n, 8))
+    if chain.n > 1:
+        dqmul(chain.mount[:-1], _joint_motions(chain, theta), out=out[..., :-1, :])
+    out[..., -1, :] = qhat_base
+    return out
+
+
+def adjoints(rel: np.ndarray) -> np.ndarray:
+    """Q_{k,k+1} = [q̂*]⁺[q̂]⁻ (..., n, 8, 8) (eq. 24) for the relative poses (..., n, 8)."""
+    return dqadjoint_matrix(rel)
 
 
 def link_poses(chain: DQChain, qhat_base, theta) -> list[np.ndarray]:
@@ -73,34 +79,37 @@ def link_poses(chain: DQChain, qhat_base, theta) -> list[np.ndarray]:
     internal order): DQ forward kinematics."""
     rel = relative_poses(chain, qhat_base, theta)
     world = [None] * chain.n
-    world[-1] = rel[-1]
+    world[-1] = rel[..., -1, :]
     for i in range(chain.n - 2, -1, -1):
-        world[i] = dqmul(world[i + 1], rel[i])
+        world[i] = dqmul(world[i + 1], rel[..., i, :])
     return world
 
 
-def hinge_twists(chain: DQChain, nu) -> list[np.ndarray]:
-    """[Ĥ_k θ̇_k] (list of (..., 8)) for generalized rates ν (outside order)."""
+def hinge_twists(chain: DQChain, nu) -> np.ndarray:
+    """Ĥ_k θ̇_k (..., n, 8) for generalized rates ν (outside order)."""
     nu = np.asarray(nu, dtype=float)
-    out = []
-    for i in range(chain.n):
-        if chain.kinds[i] == FLOATING_HINGE:
-            x = np.zeros(nu.shape[:-1] + (8,))
-            x[..., 1:4] = nu[..., 0:3]
-            x[..., 5:8] = nu[..., 3:6]
-        else:
-            x = nu[..., 6 + chain.urdf_joint[i], None] * chain.hinge[i][:, 0]
-        out.append(x)
+    out = np.zeros(nu.shape[:-1] + (chain.n, 8))
+    if chain.n > 1:
+        rates = nu[..., [6 + j for j in chain.urdf_joint[:-1]]]
+        out[..., :-1, :] = rates[..., None] * chain.hinge_columns
+    out[..., -1, 1:4] = nu[..., 0:3]
+    out[..., -1, 5:8] = nu[..., 3:6]
     return out
 
 
-def velocities(chain: DQChain, rel: list[np.ndarray], nu) -> list[np.ndarray]:
-    """Body twists ω̂_k (list, internal order): eqs. (11)–(12), base → tip."""
+def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return (m @ x[..., None])[..., 0]
+
+
+def velocities(chain: DQChain, rel: np.ndarray, nu, q_blocks: np.ndarray | None = None):
+    """Body twists ω̂_k (..., n, 8), internal order: eqs. (11)–(12), base → tip."""
     hq = hinge_twists(chain, nu)
-    w = [None] * chain.n
-    w[-1] = hq[-1]  # ω̂_{n+1} = 0
+    qb = adjoints(rel) if q_blocks is None else q_blocks
+    batch = np.broadcast_shapes(qb.shape[:-3], hq.shape[:-2])
+    w = np.empty(batch + (chain.n, 8))
+    w[..., -1, :] = hq[..., -1, :]  # ω̂_{n+1} = 0
     for i in range(chain.n - 2, -1, -1):
-        w[i] = dqadjoint(rel[i], w[i + 1]) + hq[i]
+        w[..., i, :] = _mv(qb[..., i, :, :], w[..., i + 1, :]) + hq[..., i, :]
     return w
 
 
@@ -112,27 +121,20 @@ def gravity_twist(gravity, batch: tuple = ()) -> np.ndarray:
 
 
 def accelerations(
-    chain: DQChain, rel: list[np.ndarray], nu, nudot, gravity=None
-) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """(twists ω̂_k, accelerations E_k) (lists, internal order): eqs. (11), (16) with α̂_k of
+    chain: DQChain, rel: np.ndarray, nu, nudot, gravity=None, q_blocks: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
+    """(twists ω̂_k, accelerations E_k) (..., n, 8), internal order: eqs. (11), (16) with α̂_k of
     note §5 (A9). ``gravity`` (3,) world m/s² enters as E_{n+1} = −g; ``nudot`` None means 0."""
-    nu = np.asarray(nu, dtype=float)
+    qb = adjoints(rel) if q_blocks is None else q_blocks
     hq = hinge_twists(chain, nu)
-    hqd = None if nudot is None else hinge_twists(chain, nudot)
-    batch = np.broadcast_shapes(*(x.shape[:-1] for x in rel), nu.shape[:-1])
-    w = [None] * chain.n
-    e = [None] * chain.n
-    w_prev = None
-    e_prev = None if gravity is None else gravity_twist(gravity, batch)
-    for i in range(chain.n - 1, -1, -1):
-        wi = hq[i] if w_prev is None else dqadjoint(rel[i], w_prev) + hq[i]
-        ei = dqcross(wi, hq[i])  # α̂_k = ω̂_k × Ĥ_k θ̇_k (∂Ĥ/∂t = 0 for Table 2)
-        if e_prev is not None:
-            ei = ei + dqadjoint(rel[i], e_prev)
-        if hqd is not None:
-            ei = ei + hqd[i]
-        w[i], e[i] = wi, np.broadcast_to(ei, batch + (8,))
-        w_prev, e_prev = wi, e[i]
+    w = velocities(chain, rel, nu, qb)
+    e = dqcross(w, hq)  # α̂_k = ω̂_k × Ĥ_k θ̇_k (∂Ĥ/∂t = 0 for Table 2)
+    if nudot is not None:
+        e = e + hinge_twists(chain, nudot)
+    if gravity is not None:
+        e[..., -1, :] += _mv(qb[..., -1, :, :], gravity_twist(gravity, e.shape[:-2]))
+    for i in range(chain.n - 2, -1, -1):
+        e[..., i, :] += _mv(qb[..., i, :, :], e[..., i + 1, :])
     return w, e
 
 
@@ -150,6 +152,10 @@ def inverse_dynamics(
     """Γ (..., N) = [T_B, F_B, τ (URDF order)] by the recursive DQ inverse dynamics (eq. 23,
     note §6 corrections: α̂ closed form, corrected cross, τ_k = Ĥ_kᵀ P f̂_k).
 
+    The tip → base pass carries the swapped wrenches W_k = P f̂_k, for which the transfer
+    Ad(q̂*_{k−1,k}) = Ad(q̂_{k−1,k})⁻¹ becomes P Ad⁻¹ P = Q_{k−1,k}ᵀ (note §11 identity): one
+    8×8 transpose-product per body instead of two DQ products.
+
     Parameters
     ----------
     qhat_base : (..., 8) unit DQ of the base in the world
@@ -157,32 +163,30 @@ def inverse_dynamics(
     gravity : (3,) m/s², world axes, or None
     f_tip : (..., 8) optional external wrench F + εT acting on body 1 at its origin d_1
         (body-1 axes)
-    return_wrenches : also return the hinge wrenches f̂_k (list (..., 8), internal order,
-        F + εT about d_k in body-k axes); the arm's wrench on the base is
+    return_wrenches : also return the hinge wrenches f̂_k (..., n, 8), internal order,
+        F + εT about d_k in body-k axes; the arm's wrench on the base is
         −Ad(q̂*_{n−1,n}) f̂_{n−1} (note §6; eq. 47's feed-forward)
     """
     rel = relative_poses(chain, qhat_base, theta)
-    w, e = accelerations(chain, rel, nu, nudot, gravity)
-    batch = w[0].shape[:-1]
-    n = chain.n
-    tau = np.zeros(batch + (chain.nj + 6,))
-    wrenches = []
-    f_prev = None if f_tip is None else -np.asarray(f_tip, dtype=float)
-    m = chain.dual_mass
-    for i in range(n):
-        mw = (m[i] @ w[i][..., None])[..., 0]
-        f = (m[i] @ e[i][..., None])[..., 0] + dqcross(w[i], mw)
-        if f_prev is not None:
-            r = rel[i - 1] if i > 0 else None
-            f = f + (dqmul(r, dqmul(f_prev, dqconj(r))) if r is not None else f_prev)
-        fs = dqswap(f)
-        if chain.kinds[i] == FLOATING_HINGE:
-            tau[..., 0:3] = fs[..., 1:4]
-            tau[..., 3:6] = fs[..., 5:8]
-        else:
-            tau[..., 6 + chain.urdf_joint[i]] = fs @ chain.hinge[i][:, 0]
-        wrenches.append(f)
-        f_prev = f
+    qb = adjoints(rel)
+    w, e = accelerations(chain, rel, nu, nudot, gravity, qb)
+    mw = _mv(chain.dual_mass, w)
+    # W_k = P(M̂_k E_k + ω̂_k × M̂_k ω̂_k) before the transfer
+    wr = dqswap(_mv(chain.dual_mass, e) + dqcross(w, mw))
+    if f_tip is not None:
+        wr[..., 0, :] -= dqswap(np.asarray(f_tip, dtype=float))
+    for i in range(1, chain.n):
+        wr[..., i, :] += np.einsum("...ji,...j->...i", qb[..., i - 1, :, :], wr[..., i - 1, :])
+    batch = wr.shape[:-2]
+    tau = np.empty(batch + (chain.nj + 6,))
+    tau[..., 0:3] = wr[..., -1, 1:4]
+    tau[..., 3:6] = wr[..., -1, 5:8]
+    if chain.n > 1:
+        tau[..., [6 + j for j in chain.urdf_joint[:-1]]] = np.einsum(
+            "...ki,ki->...k", wr[..., :-1, :], chain.hinge_columns
+        )
     if nudot is not None and np.any(chain.armature):
         tau[..., 6:] += chain.armature * np.asarray(nudot, dtype=float)[..., 6:]
-    return (tau, wrenches) if return_wrenches else tau
+    if return_wrenches:
+        return tau, dqswap(wr)
+    return tau
