@@ -89,7 +89,10 @@ def dqinv(a) -> np.ndarray:
 
 
 def _vcross(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    return np.cross(a[..., 1:4], b[..., 1:4])
+    """ā × b̄ (..., 3) of two quaternions' vector parts (explicit: np.cross costs 10× more)."""
+    a1, a2, a3 = a[..., 1], a[..., 2], a[..., 3]
+    b1, b2, b3 = b[..., 1], b[..., 2], b[..., 3]
+    return np.stack([a2 * b3 - a3 * b2, a3 * b1 - a1 * b3, a1 * b2 - a2 * b1], axis=-1)
 
 
 def dqcross(a, b) -> np.ndarray:
