@@ -1,7 +1,8 @@
 """The paper's space manipulator as a URDF text: a KUKA iiwa 14 R820 on a 27 kg cubic base.
 
 Used by the library-level scenarios (:mod:`.simulation`) to build a
-:class:`~modyn_model.floating.FloatingBaseModel` (a free-flyer base + the arm, = Pinocchio's
+:class:`~modyn_model.floating.FloatingBaseModel` with the VSCMGs lumped into the base (the
+repository's ``urdf/space_iiwa14.urdf`` carries the URDF's own CoM inertias and the bare 27 kg base) (a free-flyer base + the arm, = Pinocchio's
 FreeFlyer) when no ``SpaceManipulatorModel`` is given; the two follow the same q/v/τ conventions.
 
 Data (note §10.1, §14): base Table 3 (27 kg, 0.405 kg·m² isotropic, 0.3 m cube, CoM at the
@@ -18,23 +19,24 @@ from __future__ import annotations
 
 import numpy as np
 
+from modyn_model.mechanisms.space.parameters import (
+    MOUNT_XYZ,
+    TABLE5_COM,
+    TABLE5_INERTIA,
+    TABLE5_MASS,
+)
+from modyn_model.mechanisms.space.parameters import com_inertia as _com_inertia
+
 __all__ = ["TABLE5", "JOINT_ORIGINS", "com_inertia", "space_iiwa_urdf", "EE_FRAME", "ARM_MOUNT"]
 
 #: frame of the end effector
 EE_FRAME = "iiwa_link_ee"
 #: link_0 in the base frame (m), note §14 default
-ARM_MOUNT = (0.0, 0.0, 0.15)
+ARM_MOUNT = tuple(MOUNT_XYZ)
 
-#: Table 5: (mass kg, [Ixx, Iyy, Izz, Iyz, Ixz, Ixy] about the link origin kg·m², CoM m)
-TABLE5 = (
-    (4.0, (0.1612, 0.1476, 0.0236, 0.0144, 0.0, 0.0), (0.0, -0.03, 0.12)),
-    (4.0, (0.071, 0.0251, 0.0579, -0.0099, -5.04e-5, -7.08e-5), (3.0e-4, 0.059, 0.042)),
-    (3.0, (0.1334, 0.1257, 0.0127, -0.0117, 0.0, 0.0), (0.0, 0.03, 0.13)),
-    (2.7, (0.0452, 0.0131, 0.0411, -0.0062, 0.0, 0.0), (0.0, 0.067, 0.034)),
-    (1.7, (0.0306, 0.0278, 0.0057, -0.0027, -1.292e-5, -3.57e-6), (1.0e-4, 0.021, 0.076)),
-    (1.8, (0.0050, 0.0036, 0.0047, -4.320e-7, 0.0, 0.0), (0.0, 6.0e-4, 4.0e-4)),
-    (0.3, (0.0011, 0.0011, 1.0e-3, 0.0, 0.0, 0.0), (0.0, 0.0, 0.02)),
-)
+#: Table 5 (modyn_model.mechanisms.space.parameters): (mass kg, [Ixx, Iyy, Izz, Iyz, Ixz, Ixy]
+#: about the link origin kg·m², CoM m) per link
+TABLE5 = tuple(zip(TABLE5_MASS, TABLE5_INERTIA, TABLE5_COM, strict=True))
 
 #: iiwa 14 URDF joint origins (parent → joint frame): xyz (m), rpy (rad)
 JOINT_ORIGINS = (
@@ -58,8 +60,7 @@ def com_inertia(mass: float, origin_inertia, com) -> np.ndarray:
     """
     ixx, iyy, izz, iyz, ixz, ixy = origin_inertia
     i_o = np.array([[ixx, ixy, ixz], [ixy, iyy, iyz], [ixz, iyz, izz]])
-    c = np.asarray(com, dtype=float)
-    return i_o - mass * (c @ c * np.eye(3) - np.outer(c, c))
+    return _com_inertia(mass, com, i_o)
 
 
 def _f(x) -> str:
