@@ -90,7 +90,8 @@ class ClosedLoopConfig:
     """Parameters of the §5.2 scenario (defaults: note §14, NOT from the paper (A31)).
 
     duration (s), dt (s: control period = RK4 step), base_omega_n/zeta (rad/s, -), arm_omega_n
-    (rad/s of each joint PD, reading (a)), task_omega_n (rad/s of the EE DQ-PD, reading (b)),
+    (rad/s of each joint PD, reading (a)), arm_inertia (its inertia scale: "geometric",
+    "effective" or "diagonal", see the code), task_omega_n (rad/s of the EE DQ-PD, reading (b)),
     reading ("joint" = eq. (46) (a), "task" = (b)), feedforward (use
     the computed-torque and arm-reaction feed-forward), smooth_start (s, Viviani re-timing),
     ik_gain (1/s).
@@ -102,6 +103,7 @@ class ClosedLoopConfig:
     base_zeta: float = 0.9
     arm_omega_n: float = 20.0
     task_omega_n: float = 5.0
+    arm_inertia: str = "geometric"
     arm_zeta: float = 0.9
     reading: str = "joint"
     feedforward: bool = True
@@ -178,10 +180,14 @@ def simulate_closed_loop(model, thrusters, cmgs, config: ClosedLoopConfig | None
 
     M0 = model.mass_matrix(q)
     n = model.nv - 6
-    # per-joint gains on the inertia each joint sees with the others (and the base) free,
-    # 1/(M⁻¹)_jj: the diagonal M_jj overstates it up to 9× on the floating iiwa (joint 2)
+    # per-joint gains (reading (a)) on an inertia scale m_j: "diagonal" M_jj (the others held)
+    # diverges at a 5 ms hold (joint 2 sees 9× less inertia when the others move, 1/(M⁻¹)_jj);
+    # "effective" 1/(M⁻¹)_jj is stable but leaves joint 2 soft (ω ≈ 7 rad/s, ζ ≈ 0.3);
+    # "geometric" √(M_jj/(M⁻¹)_jj), the default, is stable and settles in ~1 s at ω_n = 20
     m_eff = 1.0 / np.diag(np.linalg.inv(M0))[6:]
-    kp_arm, kd_arm = pd_gains(m_eff, cfg.arm_omega_n, cfg.arm_zeta)
+    m_arm = {"effective": m_eff, "diagonal": np.diag(M0)[6:],
+             "geometric": np.sqrt(m_eff * np.diag(M0)[6:])}[cfg.arm_inertia]
+    kp_arm, kd_arm = pd_gains(m_arm, cfg.arm_omega_n, cfg.arm_zeta)
     joint_law = ArmJointDQPD(kp_arm, kd_arm)
     # task gains (reading (b)) on the EE's operational-space inertia with the base held,
     # Λ = (J_a M_aa⁻¹ J_aᵀ)⁻¹, its translation and rotation blocks in EE axes at the start
