@@ -81,7 +81,9 @@ def table5_parameters() -> np.ndarray:
     Table 5 as printed (inertia about the link origin, rounded to the paper's digits): the
     note §11 reference values assume these rather than the exact URDF inertias."""
     out = np.zeros((7, 10))
-    for k, (m, inertia, com) in enumerate(zip(TABLE5_MASS, TABLE5_INERTIA, TABLE5_COM, strict=True)):
+    for k, (m, inertia, com) in enumerate(
+        zip(TABLE5_MASS, TABLE5_INERTIA, TABLE5_COM, strict=True)
+    ):
         ixx, iyy, izz, iyz, ixz, ixy = inertia
         out[k, :6] = (ixx, ixy, ixz, iyy, iyz, izz)
         out[k, 6:9] = m * np.asarray(com)
