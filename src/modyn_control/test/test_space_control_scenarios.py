@@ -108,3 +108,16 @@ def test_closed_loop_task_reading(actuators):
     _check_limits(res, thr, cmg)
     assert s["ee_rms"] < 5e-4             # measured 2.3e-4 m
     assert s["base_pos_max"] < 1e-4 and s["base_att_max"] < 1.5e-3
+
+
+def test_closed_loop_same_on_the_dq_model(actuators):
+    """The same closed loop with the DQ SpaceManipulatorModel (the paper's recursion and matrix
+    form, s18-dq) as plant and controller model: identical to round-off (measured 1e-16 m)."""
+    thr, cmg = actuators
+    cfg = ClosedLoopConfig(duration=0.25, smooth_start=0.5)
+    ra = simulate_closed_loop(space_iiwa_model(cmg), thr, cmg, cfg)
+    rb = simulate_closed_loop(space_iiwa_model(cmg, kind="dq"), thr, cmg, cfg)
+    np.testing.assert_allclose(rb.ee, ra.ee, atol=1e-12)
+    np.testing.assert_allclose(rb.base_pos, ra.base_pos, atol=1e-12)
+    np.testing.assert_allclose(rb.base_att, ra.base_att, atol=1e-12)
+    np.testing.assert_allclose(rb.sigma, ra.sigma, atol=1e-9)

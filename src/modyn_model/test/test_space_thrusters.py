@@ -119,3 +119,32 @@ def test_invalid_demand_and_bad_description():
         ThrusterCluster.from_config({"sigma_mx": 3.0})
     cl2 = ThrusterCluster.from_config({"sigma_max": 2.0})
     assert cl2.count == 12 and np.all(cl2.sigma_max == 2.0)
+
+
+def test_yaml_defaults_and_base_actuator_hook():
+    """config/mechanisms/space_actuators.yaml states the same §14 defaults as the code, and the
+    cluster offers SpaceManipulatorModel's hook (names, effort_limit, wrench_matrix = Hᵀ)."""
+    from pathlib import Path
+
+    import yaml
+
+    path = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "space_actuators.yaml"
+    data = yaml.safe_load(path.read_text())
+    cl = ThrusterCluster.from_config(data["thrusters"])
+    ref = ThrusterCluster.default()
+    np.testing.assert_array_equal(cl.H, ref.H)
+    np.testing.assert_array_equal(cl.sigma_max, ref.sigma_max)
+    from modyn_model.mechanisms.space.cmg import CMGCluster
+
+    cm = CMGCluster.from_config(data["cmgs"])
+    d = CMGCluster.pyramid()
+    for key in ("g", "s0", "I_ws", "I_cg", "Omega0", "positions"):
+        np.testing.assert_allclose(getattr(cm, key), getattr(d, key), rtol=1e-15)
+    assert (cm.lambda0, cm.mu, cm.wheel_weight0) == (d.lambda0, d.mu, d.wheel_weight0)
+    w = cl.wrench_matrix(np.zeros((2, 14)))
+    assert w.shape == (2, 12, 6)
+    np.testing.assert_array_equal(w[1], cl.H.T)
+    assert ThrusterCluster.from_mapping({"type": "thrusters", "sigma_max": 3.0}).effort_limit[0] == 3.0
+    with pytest.raises(ThrusterError, match="base_actuators"):
+        ThrusterCluster.from_mapping({"type": "thrusters", "sigma_max": -1.0},
+                                     source="base_actuators[0]")

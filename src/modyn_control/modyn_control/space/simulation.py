@@ -51,15 +51,27 @@ __all__ = [
 ]
 
 
-def space_iiwa_model(cmgs=None, gravity=(0.0, 0.0, 0.0)):
-    """FloatingBaseModel of the paper's base + iiwa 14 (+ the VSCMG units lumped into the base)."""
-    from modyn_model.floating import FloatingBaseModel
+def space_iiwa_model(cmgs=None, gravity=(0.0, 0.0, 0.0), kind: str = "floating"):
+    """The paper's base + iiwa 14 (+ the VSCMG units lumped into the base) as a contract model.
 
+    ``kind``: "floating" (:class:`~modyn_model.floating.FloatingBaseModel`, spatial-vector
+    Newton–Euler/ABA, the faster) or "dq" (``SpaceManipulatorModel``, the DQ recursion and
+    matrix form of the paper); both have the same q/v/τ.
+    """
     mass, inertia = 27.0, 0.405 * np.eye(3)
     if cmgs is not None:
         m_c, j_c = cmgs.lumped_inertia()
         mass, inertia = mass + m_c, inertia + j_c
-    return FloatingBaseModel.from_urdf(space_iiwa_urdf(mass, inertia), gravity=gravity)
+    urdf = space_iiwa_urdf(mass, inertia)
+    if kind == "floating":
+        from modyn_model.floating import FloatingBaseModel
+
+        return FloatingBaseModel.from_urdf(urdf, gravity=gravity)
+    if kind == "dq":
+        from modyn_model.mechanisms.space.model import SpaceManipulatorModel
+
+        return SpaceManipulatorModel.from_urdf(urdf, gravity=gravity)
+    raise ValueError(f"space_iiwa_model: kind = {kind!r} (use 'floating' or 'dq')")
 
 
 def _qmul(a, b):

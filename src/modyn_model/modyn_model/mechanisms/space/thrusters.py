@@ -201,8 +201,30 @@ class ThrusterCluster:
         else:
             raise ThrusterError(f"{source}: layout = {layout!r} (use 'tetrahedral_vertices' or "
                                 "'explicit')")
-        return cls(p, d, config.get("sigma_min", 0.0), config.get("sigma_max", DEFAULT_SIGMA_MAX),
-                   config.get("names"))
+        try:
+            return cls(p, d, config.get("sigma_min", 0.0),
+                       config.get("sigma_max", DEFAULT_SIGMA_MAX), config.get("names"))
+        except ThrusterError as exc:
+            raise ThrusterError(f"{source}: {exc}") from exc
+
+    @classmethod
+    def from_mapping(cls, d: Mapping, *, source: str = "<mapping>") -> ThrusterCluster:
+        """A ``base_actuators:`` entry of a space mechanism file (``type: thrusters`` plus the
+        keys of :meth:`from_config`), for ``SpaceManipulatorModel``'s base-actuator hook."""
+        d = {k: v for k, v in dict(d).items() if k != "type"}
+        return cls.from_config(d, source=source)
+
+    # the base-actuator hook of SpaceManipulatorModel: names, effort_limit, wrench_matrix
+    @property
+    def effort_limit(self) -> np.ndarray:
+        """σ_max (S,) N (the hook's limit; σ ≥ σ_min ≥ 0 is the allocator's business)."""
+        return self.sigma_max
+
+    def wrench_matrix(self, q) -> np.ndarray:
+        """(..., S, 6): row i = the base wrench [F; T] per newton of thruster i (= column i of
+        H, eq. (35)); independent of the configuration q (the thrusters are fixed in the base)."""
+        q = np.asarray(q, dtype=float)
+        return np.broadcast_to(self.H.T, q.shape[:-1] + self.H.T.shape).copy()
 
     @property
     def count(self) -> int:
