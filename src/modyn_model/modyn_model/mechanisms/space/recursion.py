@@ -39,6 +39,7 @@ __all__ = [
     "accelerations",
     "inverse_dynamics",
     "gravity_twist",
+    "arm_reaction",
 ]
 
 
@@ -190,3 +191,23 @@ def inverse_dynamics(
     if return_wrenches:
         return tau, dqswap(wr)
     return tau
+
+
+def arm_reaction(chain: DQChain, qhat_base, theta, nu, nudot=None, gravity=None) -> np.ndarray:
+    """The wrench the arm exerts on the base, [F (3), T (3)] (..., 6) in base axes about the
+    base origin: −Ad(q̂*_{n−1,n}) f̂_{n−1} (note §6), the feed-forward f̂₀ of eq. (47) (note §9.2;
+    it depends on the base acceleration in ``nudot``: pass the one the base law expects, or
+    zero). Γ_B + this = M̂_B E_B + ω̂_B × M̂_B ω̂_B (the base body's own Newton–Euler terms)."""
+    if chain.n < 2:
+        raise ValueError("arm_reaction: the chain has no arm")
+    rel = relative_poses(chain, qhat_base, theta)
+    qb = adjoints(rel)
+    _, wrenches = inverse_dynamics(
+        chain, qhat_base, theta, nu, nudot, gravity, return_wrenches=True
+    )
+    # P Ad(q̂*) f = Q_{n−1,n}ᵀ P f (the swapped transfer of inverse_dynamics)
+    ws = np.einsum("...ji,...j->...i", qb[..., -2, :, :], dqswap(wrenches[..., -2, :]))
+    out = np.empty(ws.shape[:-1] + (6,))
+    out[..., 0:3] = -ws[..., 5:8]  # force: the dual slots of the swapped wrench
+    out[..., 3:6] = -ws[..., 1:4]
+    return out
