@@ -303,3 +303,22 @@ def test_paper_joint_force_without_swap_is_wrong(fb, chain):
     _close(swap, tau[:, urdf])
     np.testing.assert_allclose(no_swap, wr[:, :-1, 3])  # F_z of each hinge
     assert np.abs(no_swap - tau[:, urdf]).max() > 1.0
+
+
+@pytest.mark.parametrize("gravity", [None, G], ids=["no-gravity", "gravity"])
+def test_dq_articulated_body_equals_matrix_form_and_floating_aba(fb, chain, gravity):
+    """The O(n) DQ articulated-body forward dynamics (note §12 'exceed') = θ̈ = M⁻¹(Γ − C) of
+    the matrix form = FloatingBaseModel's ABA."""
+    q, v, _ = _states(fb, 8)
+    qb, th = _dq_args(q)
+    tau = RNG.normal(size=(8, 13))
+    aba = rc.articulated_body_forward_dynamics(chain, qb, th, v[:, PERM], tau[:, PERM], gravity)
+    _close(aba, mf.forward_dynamics(chain, qb, th, v[:, PERM], tau[:, PERM], gravity), 1e-11)
+    ref = (fb if gravity is not None else fb.with_gravity((0.0, 0.0, 0.0))).forward_dynamics(
+        q, v, tau
+    )
+    _close(aba[:, PERM], ref, 1e-11)
+    one = rc.articulated_body_forward_dynamics(
+        chain, qb[0], th[0], v[0, PERM], tau[0, PERM], gravity
+    )
+    _close(one, aba[0], 1e-13)

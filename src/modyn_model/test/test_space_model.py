@@ -72,6 +72,11 @@ def test_same_layout_and_dynamics_as_the_floating_base_model(model, twin):
     np.testing.assert_allclose(
         model.forward_dynamics(q, v, tau), twin.forward_dynamics(q, v, tau), atol=1e-10
     )
+    np.testing.assert_allclose(
+        model.forward_dynamics(q, v, tau, method="dq_aba"),
+        twin.forward_dynamics(q, v, tau),
+        atol=1e-10,
+    )
     np.testing.assert_array_equal(model.actuation_matrix(q), twin.actuation_matrix(q))
     np.testing.assert_allclose(
         model.actuator_forces(q, v, a), twin.actuator_forces(q, v, a), atol=1e-12
