@@ -36,6 +36,7 @@ from .chain import DQChain
 from .matrix_form import forward_dynamics as _fd_matrix
 from .matrix_form import mass_matrix as _mass_matrix
 from .parameters import table5_parameters
+from .recursion import articulated_body_forward_dynamics as _aba
 from .recursion import inverse_dynamics as _rnea
 
 __all__ = [
@@ -327,8 +328,10 @@ class SpaceManipulatorModel(FloatingBaseModel):
         self, q, v, tau, f_ext=None, *, method: str = "dq", friction: bool = True
     ) -> np.ndarray:
         """v̇ (..., nv) for generalized forces τ. ``method="dq"`` (default): the matrix form
-        θ̈ = M⁻¹(Γ − C) (eq. 32 corrected); any other is FloatingBaseModel's (``"aba"``...)."""
-        if method != "dq":
+        θ̈ = M⁻¹(Γ − C) (eq. 32 corrected); ``"dq_aba"``: the O(n) DQ articulated-body
+        algorithm (:func:`~.recursion.articulated_body_forward_dynamics`); any other is
+        FloatingBaseModel's (``"aba"``, ``"cholesky"``)."""
+        if method not in ("dq", "dq_aba"):
             return super().forward_dynamics(q, v, tau, f_ext, method=method, friction=friction)
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
@@ -345,4 +348,5 @@ class SpaceManipulatorModel(FloatingBaseModel):
             rhs = rhs - ext
         p = self._perm
         qb, th = self.dq_state(q)
-        return _fd_matrix(self.chain, qb, th, v[..., p], rhs[..., p], self._gravity)[..., p]
+        fd = _fd_matrix if method == "dq" else _aba
+        return fd(self.chain, qb, th, v[..., p], rhs[..., p], self._gravity)[..., p]
