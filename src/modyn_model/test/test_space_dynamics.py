@@ -354,3 +354,17 @@ def test_a_tree_is_refused_naming_the_joint():
     )
     with pytest.raises(DescriptionError, match="needs a serial chain; joint '.*' hangs from"):
         DQChain.from_urdf(xml)
+
+
+def test_paper_cross_product_sign_breaks_newton_euler(fb, chain, monkeypatch):
+    """With the paper's Table 1 dual cross (p₁×q₂ + p₂×q₁, note A3) in place of the corrected
+    one, the DQ RNEA no longer matches the floating-base Newton–Euler: the note's correction is
+    what the equality above rests on."""
+    from modyn_model.dualquat import dqcross_table1
+
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    ref = fb.inverse_dynamics(q, v, a)
+    monkeypatch.setattr(rc, "dqcross", dqcross_table1)
+    wrong = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G)[:, PERM]
+    assert np.abs(wrong - ref).max() > 1.0
