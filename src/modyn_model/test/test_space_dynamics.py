@@ -322,3 +322,49 @@ def test_dq_articulated_body_equals_matrix_form_and_floating_aba(fb, chain, grav
         chain, qb[0], th[0], v[0, PERM], tau[0, PERM], gravity
     )
     _close(one, aba[0], 1e-13)
+
+
+def test_tip_wrench_enters_as_an_external_load(fb, chain):
+    """f_tip = F + εT on body 1 at d_1 (body-1 axes) = FloatingBaseModel's f_ext row of
+    iiwa_link_7 with the opposite sign ([f; m] it adds to the body's Newton–Euler force)."""
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    wrench = RNG.normal(size=(4, 6))  # [F, T]
+    f_tip = np.zeros((4, 8))
+    f_tip[:, 1:4], f_tip[:, 5:8] = wrench[:, :3], wrench[:, 3:]
+    dq_tau = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G, f_tip)[:, PERM]
+    f_ext = np.zeros((4, 8, 6))
+    f_ext[:, 7] = -wrench
+    _close(dq_tau, fb.inverse_dynamics(q, v, a, f_ext))
+    assert np.abs(dq_tau - fb.inverse_dynamics(q, v, a)).max() > 0.1
+
+
+def test_a_tree_is_refused_naming_the_joint():
+    from modyn_model.errors import DescriptionError
+
+    link = '<link name="{0}"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>'
+    joint = '<joint name="{0}" type="revolute"><parent link="{1}"/><child link="{2}"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>'
+    xml = (
+        '<robot name="y">'
+        + "".join(link.format(n) for n in ("b", "l1", "l2", "l3"))
+        + joint.format("j1", "b", "l1")
+        + joint.format("j2", "b", "l2")
+        + joint.format("j3", "l1", "l3")
+        + "</robot>"
+    )
+    with pytest.raises(DescriptionError, match="needs a serial chain; joint '.*' hangs from"):
+        DQChain.from_urdf(xml)
+
+
+def test_paper_cross_product_sign_breaks_newton_euler(fb, chain, monkeypatch):
+    """With the paper's Table 1 dual cross (p₁×q₂ + p₂×q₁, note A3) in place of the corrected
+    one, the DQ RNEA no longer matches the floating-base Newton–Euler: the note's correction is
+    what the equality above rests on."""
+    from modyn_model.dualquat import dqcross_table1
+
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    ref = fb.inverse_dynamics(q, v, a)
+    monkeypatch.setattr(rc, "dqcross", dqcross_table1)
+    wrong = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G)[:, PERM]
+    assert np.abs(wrong - ref).max() > 1.0

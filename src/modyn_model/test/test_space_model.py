@@ -179,3 +179,19 @@ def test_builtin_plant_runs_it_as_the_floating_base_model(model, twin):
         states.append(np.asarray(plant.read().position).copy())
     assert np.abs(states[0][7:]).max() > 1e-2  # the arm moved
     np.testing.assert_allclose(states[0], states[1], atol=1e-13)
+
+
+def test_coriolis_matrix_is_consistent_with_the_dq_bias(model):
+    """The inherited C(q, v) (floating-base tree) with the DQ dynamics: C v + Q = H, and
+    Ȧ − 2C skew-symmetric (Ȧ by central differences of the DQ mass matrix)."""
+    q, v, _ = _states(model, 3)
+    c = model.coriolis_matrix(q, v)
+    np.testing.assert_allclose(
+        np.einsum("bij,bj->bi", c, v) + model.gravity(q), model.bias_forces(q, v), atol=1e-11
+    )
+    h = 1e-6
+    adot = (
+        model.mass_matrix(model.integrate(q, v, h)) - model.mass_matrix(model.integrate(q, v, -h))
+    ) / (2 * h)
+    n = adot - 2 * c
+    np.testing.assert_allclose(n, -np.swapaxes(n, -1, -2), atol=1e-7)

@@ -126,6 +126,7 @@ class SpaceManipulatorModel(FloatingBaseModel):
         self._gravity = (
             None if not np.any(self.gravity_vector) else np.asarray(self.gravity_vector, float)
         )
+        self._tree_no_gravity: FloatingBaseModel | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -137,11 +138,25 @@ class SpaceManipulatorModel(FloatingBaseModel):
         return cls(limb, builder.root_params, prefix, base_actuators)
 
     @classmethod
-    def from_urdf(cls, source, *, gravity=(0.0, 0.0, 0.0), base_actuators=(), **kwargs):
-        """A URDF whose root link is the base (no gravity by default: orbit)."""
+    def from_urdf(
+        cls,
+        source,
+        *,
+        root: str | None = None,
+        tip: str | None = None,
+        locked_joints: Sequence[str] = (),
+        extras=None,
+        gravity: Sequence[float] = (0.0, 0.0, 0.0),
+        base_actuators=(),
+    ) -> SpaceManipulatorModel:
+        """A URDF (path or XML) whose root link (or ``root``) is the base, as
+        :meth:`FloatingBaseModel.from_urdf <modyn_model.floating.FloatingBaseModel.from_urdf>`
+        but with no gravity by default (orbit) and the base-actuator hook."""
         from ...urdf import build_from_urdf
 
-        builder = build_from_urdf(source, floating_base=True, **kwargs)
+        builder = build_from_urdf(
+            source, root=root, tip=tip, locked=locked_joints, extras=extras, floating_base=True
+        )
         return cls.from_builder(builder, gravity, base_actuators)
 
     @classmethod
@@ -287,9 +302,12 @@ class SpaceManipulatorModel(FloatingBaseModel):
         with gravity off."""
         if f_ext is None:
             return None
+        if self._tree_no_gravity is None:  # built once, on the first external load
+            self._tree_no_gravity = FloatingBaseModel(
+                self.limb_model.with_gravity((0.0, 0.0, 0.0)), self.root_params, self.prefix
+            )
         zero = np.zeros(self.nv)
-        base = FloatingBaseModel.with_gravity(self, (0.0, 0.0, 0.0))
-        return FloatingBaseModel.inverse_dynamics(base, q, zero, None, f_ext, friction=False)
+        return self._tree_no_gravity.inverse_dynamics(q, zero, None, f_ext, friction=False)
 
     def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """Γ(q, v, v̇) (..., nv) by the recursive DQ inverse dynamics (eq. 23 corrected,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dualquat import dqadjoint_matrix, dqcross, dqmul, dqswap
+from ...dualquat import dqadjoint_matrix_unit, dqcross, dqmul, dqswap
 from .chain import PRISMATIC_HINGE, DQChain
 
 __all__ = [
@@ -72,8 +72,9 @@ def relative_poses(chain: DQChain, qhat_base, theta) -> np.ndarray:
 
 
 def adjoints(rel: np.ndarray) -> np.ndarray:
-    """Q_{k,k+1} = [q̂*]⁺[q̂]⁻ (..., n, 8, 8) (eq. 24) for the relative poses (..., n, 8)."""
-    return dqadjoint_matrix(rel)
+    """Q_{k,k+1} = [q̂*]⁺[q̂]⁻ (..., n, 8, 8) (eq. 24) for the relative poses (..., n, 8), built
+    from R and r^b (:func:`~...dualquat.dqadjoint_matrix_unit`; unit DQs)."""
+    return dqadjoint_matrix_unit(rel)
 
 
 def link_poses(chain: DQChain, qhat_base, theta) -> list[np.ndarray]:
