@@ -13,7 +13,6 @@ from .kinematics import (
     Kinematics,
     euler_rate_matrix,
     euler_rate_matrix_dot,
-    kinematics,
     leg_ik,
     rotation,
 )
@@ -32,7 +31,6 @@ __all__ = [
     "euler_rate_matrix",
     "euler_rate_matrix_dot",
     "generate_urdf",
-    "kinematics",
     "leg_ik",
     "rotation",
 ]
