@@ -258,9 +258,10 @@ class QuadrupedTailModel:
         """:func:`.kinematics.kinematics` at q (and v) in this model's mode. The last single
         configuration's and the last single state's results are kept (a control tick asks
         several members at one state); callers must not modify them."""
-        q = self.check_state("q", q)
+        # copies: the Kinematics keeps q and v, and a caller may reuse its buffers
+        q = np.array(self.check_state("q", q))
         if v is not None:
-            v = self.check_velocity("v", v)
+            v = np.array(self.check_velocity("v", v))
         single = q.ndim == 1 and (v is None or v.ndim == 1)
         if not single:
             return kinematics(self.params, q, v)
