@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kinematics import Kinematics, kinematics, skew
+from .kinematics import Kinematics, _cross, kinematics, skew
 from .parameters import QuadrupedTailParameters
 
 __all__ = [
@@ -74,7 +74,8 @@ def mass_matrix(params: QuadrupedTailParameters, k: Kinematics) -> np.ndarray:
     m = m + _t(jw) @ _world_inertia(p, k) @ jw + p.m_t * _t(jt) @ jt
     hh, kk, hk = _t(jh) @ jh, _t(jk) @ jk, _t(jh) @ jk
     legs = (p.m_th / 3.0) * (hh + kk) + (p.m_th / 6.0) * (hk + _t(hk)) + (p.m_sh / 3.0) * kk
-    return m + legs.sum(axis=-3)
+    m = m + legs.sum(axis=-3)
+    return 0.5 * (m + _t(m))  # exactly symmetric (the torso term rounds differently)
 
 
 def leg_mass_matrix_literal(params: QuadrupedTailParameters, k: Kinematics) -> np.ndarray:
@@ -109,7 +110,7 @@ def virtual_work_terms(
     inertia = _world_inertia(p, k)
     w = k.omega
     wdot = np.einsum("...ij,...j->...i", k.t_omega, a[..., 3:6]) + k.torso_ang_bias
-    moment = np.einsum("...ij,...j->...i", inertia, wdot) + np.cross(
+    moment = np.einsum("...ij,...j->...i", inertia, wdot) + _cross(
         w, np.einsum("...ij,...j->...i", inertia, w)
     )
     tau_b = _jtx(_torso_lin(k), p.m_b * (a[..., :3] - g)) + _jtx(k.j_torso_ang, moment)

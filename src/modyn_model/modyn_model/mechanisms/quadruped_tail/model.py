@@ -270,6 +270,9 @@ class QuadrupedTailModel:
             key = q.tobytes()
             if hit is not None and hit[0] == key:
                 return hit[1]
+            hit = self._last_qv  # the last state's pass holds every position-level term
+            if hit is not None and hit[0][0] == key:
+                return hit[1]
             k = kinematics(self.params, q)
             self._last_q = (key, k)
             return k
@@ -341,14 +344,7 @@ class QuadrupedTailModel:
         q = self.check_state("q", q)
         tau = self.check_velocity("tau", tau)
         if method in ("weighted", "qp"):
-            try:
-                from . import redundancy
-            except ImportError:
-                raise DescriptionError(
-                    f"model '{self.name}': redundancy '{method}' needs "
-                    "modyn_model.mechanisms.quadruped_tail.redundancy, which is not installed"
-                ) from None
-            return redundancy.resolve(self, q, tau, method)
+            return self._resolve_elsewhere(q, tau, method)
         s = self.actuation_matrix(q)
         batch = np.broadcast_shapes(s.shape[:-2], tau.shape[:-1])
         s = np.broadcast_to(s, batch + (14, 8))
@@ -378,6 +374,29 @@ class QuadrupedTailModel:
             f"model '{self.name}': unknown redundancy {method!r}; one of "
             "['paper', 'least_norm', 'weighted', 'qp']"
         )
+
+    def _resolve_elsewhere(self, q, tau, method: str) -> np.ndarray:
+        """``weighted`` / ``qp`` by :func:`.redundancy.resolve` (one state at a time): weights
+        ``redundancy_weights``; the QP also under the finite ``torque_limit``."""
+        try:
+            from . import redundancy
+        except ImportError:
+            raise DescriptionError(
+                f"model '{self.name}': redundancy '{method}' needs "
+                "modyn_model.mechanisms.quadruped_tail.redundancy, which is not installed"
+            ) from None
+        s = self.actuation_matrix(q)
+        batch = np.broadcast_shapes(s.shape[:-2], tau.shape[:-1])
+        s = np.broadcast_to(s, batch + (14, 8)).reshape(-1, 14, 8)
+        tau = np.broadcast_to(tau, batch + (8,)).reshape(-1, 8)
+        options = {"weights": np.asarray(self.params.redundancy_weights)}
+        limit = np.asarray(self.params.torque_limit)
+        if method == "qp" and np.isfinite(limit).all():
+            options["limits"] = limit
+        u = np.stack(
+            [redundancy.resolve(method, si, ti, **options) for si, ti in zip(s, tau, strict=True)]
+        )
+        return u.reshape(batch + (14,))
 
     def actuator_forces(self, q, v, a) -> np.ndarray:
         """u (..., 14) = :meth:`actuation_solve` of Γ(q, v, a) (N·m), the model's redundancy."""
