@@ -313,3 +313,18 @@ def test_paper_mode_keeps_a_symmetric_but_is_not_lagrangian():
         np.testing.assert_allclose(
             getattr(model, name)(*args), getattr(exact, name)(*args), atol=1e-12
         )
+
+
+@pytest.mark.parametrize("method", ["weighted", "qp"])
+def test_weighted_and_qp_go_through_the_redundancy_module(method):
+    """``weighted`` / ``qp`` are delegated to :mod:`.redundancy` (the generic engineer's module):
+    whatever it returns must realise τ (Sᵀ u = τ) and, for the QP, respect the torque limits."""
+    pytest.importorskip("modyn_model.mechanisms.quadruped_tail.redundancy")
+    model = load_model(YAML)
+    q, v, a = _states(3, seed=31)
+    gamma = model.inverse_dynamics(q, v, 0.1 * a)
+    u = model.actuation_solve(q, gamma, method)
+    assert u.shape == (3, 14)
+    np.testing.assert_allclose(model.generalized_forces(q, u), gamma, atol=1e-8)
+    if method == "qp":
+        assert (np.abs(u) <= model.effort_limit + 1e-9).all()

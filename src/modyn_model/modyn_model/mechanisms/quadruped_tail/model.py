@@ -376,8 +376,9 @@ class QuadrupedTailModel:
         )
 
     def _resolve_elsewhere(self, q, tau, method: str) -> np.ndarray:
-        """``weighted`` / ``qp`` by :func:`.redundancy.resolve` (one state at a time): weights
-        ``redundancy_weights``; the QP also under the finite ``torque_limit``."""
+        """``weighted`` / ``qp`` by :func:`.redundancy.resolve` ``(model, q, tau, method)``,
+        which reads the parameters' ``redundancy_weights``, ``torque_limit`` and
+        ``friction_coefficient``."""
         try:
             from . import redundancy
         except ImportError:
@@ -385,18 +386,7 @@ class QuadrupedTailModel:
                 f"model '{self.name}': redundancy '{method}' needs "
                 "modyn_model.mechanisms.quadruped_tail.redundancy, which is not installed"
             ) from None
-        s = self.actuation_matrix(q)
-        batch = np.broadcast_shapes(s.shape[:-2], tau.shape[:-1])
-        s = np.broadcast_to(s, batch + (14, 8)).reshape(-1, 14, 8)
-        tau = np.broadcast_to(tau, batch + (8,)).reshape(-1, 8)
-        options = {"weights": np.asarray(self.params.redundancy_weights)}
-        limit = np.asarray(self.params.torque_limit)
-        if method == "qp" and np.isfinite(limit).all():
-            options["limits"] = limit
-        u = np.stack(
-            [redundancy.resolve(method, si, ti, **options) for si, ti in zip(s, tau, strict=True)]
-        )
-        return u.reshape(batch + (14,))
+        return redundancy.resolve(self, q, tau, method)
 
     def actuator_forces(self, q, v, a) -> np.ndarray:
         """u (..., 14) = :meth:`actuation_solve` of Γ(q, v, a) (N·m), the model's redundancy."""
