@@ -328,3 +328,18 @@ def test_weighted_and_qp_go_through_the_redundancy_module(method):
     np.testing.assert_allclose(model.generalized_forces(q, u), gamma, atol=1e-8)
     if method == "qp":
         assert (np.abs(u) <= model.effort_limit + 1e-9).all()
+
+
+def test_foot_forces_through_the_contact_module_carry_the_weight():
+    """``constraint_names`` / ``constraint_forces`` delegate to :mod:`.contact` (the generic
+    engineer's module). Standing still at q0 with τ = G, the feet carry the whole weight:
+    Σ λ = (0, 0, m g) = 363.233 N (note §5.1) and no net horizontal force."""
+    pytest.importorskip("modyn_model.mechanisms.quadruped_tail.contact")
+    model = load_model(YAML)
+    assert model.constraint_names == ("foot1", "foot2", "foot3", "foot4")
+    q0 = model.neutral()
+    forces = model.constraint_forces(q0, np.zeros(8), model.gravity(q0))
+    total = sum(np.asarray(forces[name]) for name in model.constraint_names)
+    assert np.abs(total - [0.0, 0.0, model.params.total_mass * model.params.g]).max() < 1e-9
+    assert round(total[2], 3) == 363.233
+    assert all(forces[name][2] > 0 for name in model.constraint_names)

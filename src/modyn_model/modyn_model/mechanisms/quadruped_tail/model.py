@@ -563,6 +563,24 @@ class QuadrupedTailModel:
         )
         return pos, _mv(self._s(k), k.v)
 
+    @property
+    def constraint_names(self) -> tuple[str, ...]:
+        """The four pinned feet ``foot1`` .. ``foot4`` (the plants publish their forces as
+        ``constraint_forces/<foot>``), when :mod:`.contact` is installed; else ()."""
+        return FOOT_FRAMES if _contact() is not None else ()
+
+    def constraint_forces(self, q, v, tau, f_ext=None, *, friction: bool = True) -> dict:
+        """{``foot<i>``: λ_i (3,)} (N, on the robot, world axes) at (q, v) under the generalized
+        forces ``tau`` (8), by :func:`.contact.constraint_forces` (the constrained solution of
+        the same robot with the motors resolved by :meth:`actuation_solve`)."""
+        contact = _contact()
+        if contact is None:
+            raise DescriptionError(
+                f"model '{self.name}': constraint_forces needs "
+                "modyn_model.mechanisms.quadruped_tail.contact, which is not installed"
+            )
+        return contact.constraint_forces(self, q, v, tau, f_ext=f_ext, friction=friction)
+
     def conditioning(self, q) -> dict[str, np.ndarray]:
         """cond(J_τ,a), cond(S) and cos∠(j_ha1, j_ha2) (the paper's near-parallel rows, note
         §5.3) at q (...)."""
@@ -603,3 +621,12 @@ class QuadrupedTailModel:
                 f"{SINGULAR_CONDITION:g}"
             )
         return None
+
+
+def _contact():
+    """:mod:`.contact` (ground reaction forces, the generic constrained model), or None."""
+    try:
+        from . import contact
+    except ImportError:
+        return None
+    return contact
