@@ -62,12 +62,16 @@ _CACHE: dict[int, tuple[object, GenericQuadrupedTail]] = {}
 def generic_model(source) -> GenericQuadrupedTail:
     """``source`` itself if it is a :class:`GenericQuadrupedTail`; else the generic model of a
     parameters object (:meth:`GenericQuadrupedTail.from_parameters`), built once per object
-    (kept alive with it in a module cache) or of an object with a ``generic`` attribute."""
+    (kept alive with it in a module cache); an object with a ``generic`` attribute (that model)
+    or a ``params`` attribute (a ``QuadrupedTailModel``: the generic model of its parameters)."""
     if isinstance(source, GenericQuadrupedTail):
         return source
     inner = getattr(source, "generic", None)
     if isinstance(inner, GenericQuadrupedTail):
         return inner
+    params = getattr(source, "params", None)  # a QuadrupedTailModel: its parameters
+    if params is not None:
+        source = params
     hit = _CACHE.get(id(source))
     if hit is not None and hit[0] is source:
         return hit[1]

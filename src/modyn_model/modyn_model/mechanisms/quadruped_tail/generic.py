@@ -75,6 +75,9 @@ from ...constraints import ConstrainedModel, PointContact
 from ...errors import ModelError, StateError
 from ...floating import FloatingBaseModel
 from ...so3 import matrix_to_quaternion, quaternion_to_matrix
+from .kinematics import euler_rate_matrix, euler_rate_matrix_dot, hip_to_foot, leg_ik
+from .kinematics import rotation as rotation_xyz
+from .urdf import ACTUATED_JOINTS, FOOT_FRAMES, generate_urdf
 
 __all__ = [
     "ACTUATOR_NAMES",
@@ -82,18 +85,13 @@ __all__ = [
     "GenericQuadrupedTail",
     "GenericTrajectory",
     "euler_from_rotation",
-    "euler_rate_matrix",
-    "euler_rate_matrix_dot",
-    "rotation_xyz",
     "simulate_generic",
 ]
 
-#: the 14 motors in the contract's order (QTAIL17 "Contract decisions")
-ACTUATOR_NAMES = tuple(
-    f"leg{i}_{j}" for i in range(1, 5) for j in ("hip_a", "hip_b", "knee")
-) + ("tail_a", "tail_b")
+#: the 14 motors in the contract's order (QTAIL17 "Contract decisions"), the URDF's joint names
+ACTUATOR_NAMES = ACTUATED_JOINTS
 #: the foot frames of the generated URDF, which are also the constraint names
-FOOT_NAMES = tuple(f"foot{i}" for i in range(1, 5))
+FOOT_NAMES = FOOT_FRAMES
 #: Baumgarte gains (k_p 1/s², k_d 1/s) of :func:`simulate_generic` (critically damped, 0.1 s)
 DEFAULT_BAUMGARTE = (100.0, 20.0)
 _NEWTON_TOL = 1e-12  # m, foot position residual of the polished leg joints
@@ -101,42 +99,8 @@ _NEWTON_ITER = 20
 
 
 # ---------------------------------------------------------------------- fixed-axis XYZ angles
-def rotation_xyz(phi) -> np.ndarray:
-    """R = R_z(φ_z) R_y(φ_y) R_x(φ_x) (3, 3), Eq. (1): rotations about the fixed x, y, z axes."""
-    cx, cy, cz = np.cos(phi)
-    sx, sy, sz = np.sin(phi)
-    return np.array(
-        [
-            [cz * cy, cz * sy * sx - sz * cx, cz * sy * cx + sz * sx],
-            [sz * cy, sz * sy * sx + cz * cx, sz * sy * cx - cz * sx],
-            [-sy, cy * sx, cy * cx],
-        ]
-    )
-
-
-def euler_rate_matrix(phi) -> np.ndarray:
-    """E(φ) (3, 3) with ω = E φ̇ (world axes), note §1.6; singular at φ_y = ±π/2."""
-    _, cy, cz = np.cos(phi)
-    _, sy, sz = np.sin(phi)
-    return np.array([[cz * cy, -sz, 0.0], [sz * cy, cz, 0.0], [-sy, 0.0, 1.0]])
-
-
-def euler_rate_matrix_dot(phi, phid) -> np.ndarray:
-    """Ė(φ, φ̇) (3, 3), the time derivative of :func:`euler_rate_matrix`."""
-    _, cy, cz = np.cos(phi)
-    _, sy, sz = np.sin(phi)
-    _, dy, dz = phid
-    return np.array(
-        [
-            [-sz * cy * dz - cz * sy * dy, -cz * dz, 0.0],
-            [cz * cy * dz - sz * sy * dy, -sz * dz, 0.0],
-            [-cy * dy, 0.0, 0.0],
-        ]
-    )
-
-
 def euler_from_rotation(r) -> np.ndarray:
-    """φ (3,) with :func:`rotation_xyz` (φ) = r, φ_y ∈ [−π/2, π/2] (the branch of the reduced
+    """φ (3,) with R(φ) = r (Eq. 1, :func:`~.kinematics.rotation`), φ_y ∈ [−π/2, π/2] (the branch of the reduced
     model's coordinates near zero); StateError at the singularity cos φ_y = 0."""
     r = np.asarray(r, dtype=float)
     cy = np.hypot(r[0, 0], r[1, 0])
@@ -237,15 +201,24 @@ class GenericQuadrupedTail:
 
     @classmethod
     def from_parameters(cls, params, **kwargs) -> GenericQuadrupedTail:
-        """The generic model of a ``QuadrupedTailParameters`` (the generated URDF of
-        :mod:`.urdf`, its feet, gravity and the reduced model's leg IK)."""
-        from . import kinematics, urdf
+        """The generic model of :class:`~.parameters.QuadrupedTailParameters`: the generated
+        URDF (:func:`~.urdf.generate_urdf`), the feet d_i, gravity (0, 0, −g) and the reduced
+        model's leg IK (:func:`~.kinematics.leg_ik`, interior κ; the URDF's knee value is κ in
+        the interior convention, π − κ in the deflection one)."""
+        deflection = params.knee == "deflection"
+
+        def ik(p, r):
+            angles = leg_ik(params, hip_to_foot(params, p, r))
+            if deflection:
+                angles = angles.copy()
+                angles[:, 2] = np.pi - angles[:, 2]
+            return angles
 
         return cls(
-            urdf.quadruped_tail_urdf(params),
+            generate_urdf(params),
             params.feet,
-            lambda p, r: kinematics.leg_ik_angles(params, p, r),
-            gravity=(0.0, 0.0, -params.gravity),
+            ik,
+            gravity=(0.0, 0.0, -params.g),
             **kwargs,
         )
 
