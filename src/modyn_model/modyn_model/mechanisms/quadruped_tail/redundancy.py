@@ -26,9 +26,9 @@ Given τ (the inverse dynamics), Sᵀ u = τ has a 6-dimensional family of solut
   pyramid is inside the cone; it gives up at most a factor √2 of friction along the diagonals).
   Solved in two phases: an LP (HiGHS, ``scipy.optimize.linprog``) minimising the total
   violation finds a feasible point or proves there is none (a :class:`RedundancyError` naming
-  the motor limits and feet that still bind at the least violation), then SLSQP
-  (``scipy.optimize.minimize``) minimises the convex cost from it; the result is projected back
-  on Sᵀ u = τ exactly.
+  the motor limits and feet that still bind at the least violation), then a primal active-set
+  method minimises the convex cost from it over the 6-dimensional null space of Sᵀ (so that
+  Sᵀ u = τ holds by construction).
 
 Every resolution realises the same τ (Sᵀ u = τ to round-off), so the motion is the same; only
 the internal forces (the feet squeezing the ground) and the motor loads differ.
@@ -172,6 +172,46 @@ def _phase_one(s, tau, a_ub, b_ub, names):
     return res.x[:14]
 
 
+def _active_set(hess, grad, a, b, z, max_iter: int) -> tuple[np.ndarray, bool]:
+    """min ½ zᵀ H z + gᵀ z s.t. A z ≤ b from a feasible z: the primal active-set method
+    (Nocedal & Wright, Algorithm 16.3), H positive definite. Each iteration solves the
+    equality-constrained step on the working set W (a KKT system); a zero step with all
+    multipliers ≥ 0 is the optimum (a convex QP: the global one), a negative multiplier leaves
+    W, a blocking constraint joins it. Returns (z, converged)."""
+    n = z.size
+    norms = np.maximum(np.linalg.norm(a, axis=1), 1e-300)
+    a, b = a / norms[:, None], b / norms  # unit rows: one tolerance for all
+    work: list[int] = []
+    for _ in range(max_iter):
+        g = hess @ z + grad
+        k = len(work)
+        kkt = np.zeros((n + k, n + k))
+        kkt[:n, :n] = hess
+        if k:
+            aw = a[work]
+            kkt[:n, n:] = aw.T
+            kkt[n:, :n] = aw
+        sol = np.linalg.lstsq(kkt, np.concatenate([-g, np.zeros(k)]), rcond=None)[0]
+        step, mult = sol[:n], sol[n:]
+        if np.abs(step).max() <= 1e-12 * (1.0 + np.abs(z).max()):
+            if k == 0 or mult.min() >= -1e-9 * (1.0 + np.abs(mult).max()):
+                return z, True
+            work.pop(int(np.argmin(mult)))
+            continue
+        rate = a @ step
+        alpha, block = 1.0, -1
+        for i in np.flatnonzero(rate > 1e-14):
+            if i in work:
+                continue
+            room = max(b[i] - a[i] @ z, 0.0) / rate[i]
+            if room < alpha:
+                alpha, block = room, int(i)
+        z = z + alpha * step
+        if block >= 0:
+            work.append(block)
+    return z, False
+
+
 def qp_resolution(
     s,
     tau,
@@ -181,13 +221,14 @@ def qp_resolution(
     grf=None,
     mu: float | None = None,
     min_normal: float = 0.0,
-    max_iter: int = 200,
+    max_iter: int = 500,
 ) -> np.ndarray:
     """u (14,): min ½ uᵀ W u s.t. Sᵀ u = τ, |u| ≤ ``limits``, feet in the friction pyramid.
 
     Two phases: an LP (:func:`_phase_one`) finds a feasible point or proves there is none
-    (naming the motor limits and feet that bind), then SLSQP minimises ½ uᵀ W u from that
-    point (a convex QP: the local optimum is the global one).
+    (naming the motor limits and feet that bind), then a primal active-set method
+    (:func:`_active_set`) on the 6 free parameters z of u = u₀ + N z (N an orthonormal basis
+    of null(Sᵀ), so Sᵀ u = τ holds by construction) minimises the cost from that point.
 
     Parameters
     ----------
@@ -207,10 +248,9 @@ def qp_resolution(
     Raises
     ------
     RedundancyError
-        The QP is infeasible (LP-certified, naming what binds) or SLSQP fails.
+        The QP is infeasible (LP-certified, naming what binds) or the active-set iteration does
+        not converge in ``max_iter`` steps.
     """
-    from scipy.optimize import minimize
-
     s, tau = _check(s, tau)
     w = np.ones(14) if weights is None else _weights(weights)
     rows_a, rows_b, names = [np.zeros((0, 14))], [np.zeros(0)], []
@@ -220,7 +260,10 @@ def qp_resolution(
             raise StateError(f"limits must be 14 positive torques (N·m), got {limits!r}")
         rows_a += [np.eye(14), -np.eye(14)]
         rows_b += [lim, lim]
-        names += [f"the limit of motor {a} ({x:g} N·m)" for a, x in zip(ACTUATOR_NAMES, lim, strict=True)] * 2
+        names += [
+            f"the limit of motor {a} ({x:g} N·m)"
+            for a, x in zip(ACTUATOR_NAMES, lim, strict=True)
+        ] * 2
     if grf is not None:
         if mu is None or not (np.isfinite(mu) and mu > 0):
             raise StateError(f"the friction pyramid needs a positive mu, got {mu!r}")
@@ -235,34 +278,19 @@ def qp_resolution(
             names.append(f"the normal force of foot{i + 1} (>= {min_normal:g} N)")
     a_ub, b_ub = np.vstack(rows_a), np.concatenate(rows_b)
     u0 = _phase_one(s, tau, a_ub, b_ub, names) if names else least_norm(s, tau)
-    # the equality eliminated: u = u0 + N z, N (14, 6) an orthonormal basis of null(Sᵀ); SLSQP
-    # then works on 6 unknowns with the inequalities only (far better conditioned than with
-    # the 8 equalities kept as constraints)
-    null = np.linalg.svd(s.T)[2][8:].T
-    a_z, b_z = a_ub @ null, b_ub - a_ub @ u0
+    null = np.linalg.svd(s.T)[2][8:].T  # (14, 6)
     wn = w[:, None] * null
-    hess = null.T @ wn
-    grad0 = wn.T @ u0
-    cons = [{"type": "ineq", "fun": lambda z: b_z - a_z @ z, "jac": lambda z: -a_z}] if names else []
-    res = minimize(
-        lambda z: float(z @ grad0 + 0.5 * z @ hess @ z),
-        np.zeros(6),
-        jac=lambda z: grad0 + hess @ z,
-        constraints=cons,
-        method="SLSQP",
-        options={"maxiter": max_iter, "ftol": 1e-12},
+    z, converged = _active_set(
+        null.T @ wn, wn.T @ u0, a_ub @ null, b_ub - a_ub @ u0, np.zeros(6), max_iter
     )
-    u = u0 + null @ res.x
-    # the exact generalized force: remove the solver's residual along the range of S
-    u = u + np.linalg.lstsq(s.T, tau - s.T @ u, rcond=None)[0]
-    excess = a_ub @ u - b_ub
-    tol = 1e-6 * (1.0 + np.abs(b_ub).max(initial=0.0))
-    if not res.success or (excess.size and excess.max() > tol):
+    if not converged:
         raise RedundancyError(
-            f"qp redundancy resolution: SLSQP failed from a feasible start ({res.message}); "
-            f"largest constraint excess {excess.max(initial=0.0):.3g}"
+            f"qp redundancy resolution: the active-set iteration did not converge in {max_iter} "
+            "steps"
         )
-    return u
+    u = u0 + null @ z
+    # the exact generalized force: remove the round-off residual along the range of S
+    return u + np.linalg.lstsq(s.T, tau - s.T @ u, rcond=None)[0]
 
 
 def resolve(method: str, s, tau, **options) -> np.ndarray:
