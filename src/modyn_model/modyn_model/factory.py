@@ -29,7 +29,10 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`) and ``stewart`` (a 6-UPS Stewart
 platform by Lopes' generalized momentum, q = platform pose, u = six leg forces:
-:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md).
+:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md) and
+``quadruped_tail`` (Liu & Ben-Tzvi's quadruped with a 2-DOF tail, four feet pinned, by the
+virtual-work principle: q = torso pose + tail angles, u = 14 motors:
+:class:`~modyn_model.mechanisms.quadruped_tail.model.QuadrupedTailModel`, docs/quadruped_tail.md).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 
 Any kind's mapping may add ``constraints:`` (a list, see
@@ -200,12 +203,19 @@ def _load_stewart_kind(d: Mapping, *, source: str, base_dir: Path | None = None)
     return StewartModel.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_quadruped_tail_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    return QuadrupedTailModel.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
     "mdh": _load_mdh_kind,
     "ball_joint": _load_ball_joint_kind,
     "stewart": _load_stewart_kind,
+    "quadruped_tail": _load_quadruped_tail_kind,
 }
 
 

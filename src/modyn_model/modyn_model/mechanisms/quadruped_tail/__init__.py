@@ -16,10 +16,16 @@ from .kinematics import (
     leg_ik,
     rotation,
 )
+from .model import ACTIVE, ACTUATOR_NAMES, COORDINATE_NAMES, PASSIVE, QuadrupedTailModel
 from .parameters import KNEE_CONVENTIONS, MODES, REDUNDANCY_MODES, QuadrupedTailParameters
 from .urdf import ACTUATED_JOINTS, FOOT_FRAMES, generate_urdf
 
 __all__ = [
+    "ACTIVE",
+    "ACTUATOR_NAMES",
+    "COORDINATE_NAMES",
+    "PASSIVE",
+    "QuadrupedTailModel",
     "ACTUATED_JOINTS",
     "FOOT_FRAMES",
     "KNEE_CONVENTIONS",
