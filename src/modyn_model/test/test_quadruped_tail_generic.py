@@ -186,3 +186,76 @@ def test_kkt_forward_dynamics_is_the_projection(generic):
         assert _rel(a_kkt, a_proj) < 1e-10
         # inverse dynamics closes the loop: τ(q, q̇, q̈) = Sᵀ u
         assert _rel(generic.inverse_dynamics(q, v, a_kkt), s.T @ u) < 1e-10
+
+
+# ---------------------------------------------------------------------- against the reduced model
+@pytest.fixture(scope="module")
+def model():
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    return QuadrupedTailModel(P.replace(mode="exact"))
+
+
+def test_virtual_work_equals_the_generic_constrained_model(generic, model):
+    """Acceptance: the virtual-work model (exact mode) and the generic constrained floating-base
+    model agree on random states, to 1e-6 relative (measured: M 7.7e-16, C + G 5.3e-16, ID
+    6.1e-16, S 8.3e-16, printed):
+
+        M = Tᵀ M_f T,   C + G = Tᵀ (M_f Ṫ q̇ + h_f),   τ = Tᵀ (M_f (T q̈ + Ṫ q̇) + h_f),
+        Sᵀ = Tᵀ S_fᵀ.
+
+    In paper mode (ω = φ̇) the same comparison fails by far more than 1e-6 (E ≠ I here)."""
+    qs, vs, accs = _states(n=8, seed=21)
+    worst = dict(M=0.0, h=0.0, ID=0.0, S=0.0)
+    paper = model.with_options(mode="paper")
+    for q, v, a in zip(qs, vs, accs, strict=True):
+        m_g, h_g, s_g = generic.projected(q, v)
+        worst["M"] = max(worst["M"], _rel(model.mass_matrix(q), m_g))
+        worst["h"] = max(worst["h"], _rel(model.bias_forces(q, v), h_g))
+        worst["ID"] = max(worst["ID"], _rel(model.inverse_dynamics(q, v, a), m_g @ a + h_g))
+        worst["S"] = max(worst["S"], _rel(model.actuation_matrix(q), s_g))
+        assert _rel(paper.inverse_dynamics(q, v, a), m_g @ a + h_g) > 1e-4
+    print("virtual work vs generic (relative):", {k: f"{x:.1e}" for k, x in worst.items()})
+    assert max(worst.values()) < 1e-6
+
+
+def test_yaw_manoeuvre_through_the_generic_path(generic, model):
+    """The paper's forward test (note §4.4: τ_a = [0, 0, 15, 15, 20.5, 20.5, −7.7,
+    −10 sin 31.4t], τ_p = 0) for 0.3 s, RK4 at dt = 2 ms both ways:
+
+    * reduced: the virtual-work model, exact mode, in q (``simulate``);
+    * generic: the floating model with the feet pinned, KKT with Baumgarte (100, 20), in full
+      coordinates (quaternion), mapped back to q.
+
+    They agree to 1e-9 (measured 7.9e-11): the same dynamics integrated by the same 4th-order
+    scheme in two coordinate systems, so they differ by the two runs' truncation errors
+    (O(dt⁴), each ≲ 1e-10 here) plus the Baumgarte-corrected constraint drift of the generic run
+    (foot residual 9.8e-11 m measured, printed). The torso yaws (φ_z = 0.215 at 0.3 s, note
+    §5.4: 0.21496) while p_z stays within 3 mm of 0.40. The paper mode (ω = φ̇) does not
+    agree with the generic path: φ_x(0.3 s) = −0.0012 against −0.0181 (note §1.6)."""
+    from modyn_model.mechanisms.quadruped_tail.generic import simulate_generic
+    from modyn_model.mechanisms.quadruped_tail.simulate import simulate, yaw_manoeuvre_torques
+
+    dt, duration = 2e-3, 0.3
+    red = simulate(model, Q0, np.zeros(8), lambda t, q, v: yaw_manoeuvre_torques(t), duration, dt)
+    gen = simulate_generic(generic, Q0, np.zeros(8), yaw_manoeuvre_torques, duration, dt)
+    assert red.stopped == "" and red.q.shape == gen.q.shape
+    diff = np.abs(red.q - gen.q).max()
+    print(f"yaw manoeuvre reduced vs generic: max |dq| {diff:.2e}, foot drift {gen.drift:.1e} m")
+    assert diff < 1e-9 and gen.drift < 1e-9
+    final = gen.q[-1]
+    assert final[5] == pytest.approx(0.21496, abs=2e-4)
+    assert np.abs(gen.q[:, 2] - 0.40).max() < 3e-3
+    paper = simulate(
+        model.with_options(mode="paper"),
+        Q0,
+        np.zeros(8),
+        lambda t, q, v: yaw_manoeuvre_torques(t),
+        duration,
+        dt,
+    )
+    print(f"phi_x(0.3 s): generic {final[3]:.5f}, paper mode {paper.q[-1][3]:.5f}")
+    assert final[3] == pytest.approx(-0.0181, abs=1e-4)
+    # the paper mode's own value depends on where ω = φ̇ is used (the note's reconstruction
+    # has −0.0040, this model −0.0012: model.py's business); here only: it is not the generic
+    assert abs(paper.q[-1][3] - final[3]) > 5e-3

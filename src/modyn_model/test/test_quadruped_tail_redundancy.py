@@ -96,12 +96,12 @@ def test_every_resolution_realises_the_same_generalized_force(generic):
     w[[0, 3, 6, 9]] = 25.0  # hip-a motors 5× "more expensive" (e.g. 1/u_max²)
     grf = grf_map(generic, q, v)
     sols = {
-        "paper": R.resolve("paper", s, tau),
-        "paper_tp": R.resolve("paper", s, tau, tau_p=np.arange(6.0)),
-        "least_norm": R.resolve("least_norm", s, tau),
-        "weighted": R.resolve("weighted", s, tau, weights=w),
-        "qp": R.resolve("qp", s, tau, limits=np.full(14, 60.0)),
-        "qp_cone": R.resolve("qp", s, tau, grf=grf, mu=3.0),
+        "paper": R.resolve_matrix("paper", s, tau),
+        "paper_tp": R.resolve_matrix("paper", s, tau, tau_p=np.arange(6.0)),
+        "least_norm": R.resolve_matrix("least_norm", s, tau),
+        "weighted": R.resolve_matrix("weighted", s, tau, weights=w),
+        "qp": R.resolve_matrix("qp", s, tau, limits=np.full(14, 60.0)),
+        "qp_cone": R.resolve_matrix("qp", s, tau, grf=grf, mu=3.0),
     }
     for name, u in sols.items():
         assert np.abs(s.T @ u - tau).max() < 1e-10 * np.abs(tau).max(), name
@@ -114,7 +114,7 @@ def test_every_resolution_realises_the_same_generalized_force(generic):
     # the QP with slack constraints is the weighted (here least-norm) solution
     assert np.abs(R.qp_resolution(s, tau) - sols["least_norm"]).max() < 1e-8
     with pytest.raises(StateError, match="unknown redundancy resolution 'pinv'"):
-        R.resolve("pinv", s, tau)
+        R.resolve_matrix("pinv", s, tau)
 
 
 def test_qp_respects_torque_limits_and_keeps_the_feet_in_the_cone(generic):

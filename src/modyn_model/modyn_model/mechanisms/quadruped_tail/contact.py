@@ -46,6 +46,7 @@ __all__ = [
     "ContactReport",
     "ContactViolation",
     "check_contacts",
+    "constraint_forces",
     "generic_model",
     "grf_map",
     "ground_reaction_forces",
@@ -112,10 +113,11 @@ def ground_reaction_forces(
     """λ (4, 3): the force of the ground on each foot (N, world axes) at the reduced state
     (q, q̇) under the 14 motor torques ``u`` (contract order, N·m), from the KKT solution (C1).
 
-    ``QuadrupedTailModel.constraint_forces(q, v, tau)`` calls it with ``tau`` (8): the motor
-    torques are then ``resolve(S, tau)`` (S the 14 × 8 actuation matrix; default the least-norm
-    u = (Sᵀ)⁺ τ), because the forces depend on how τ is shared among the 14 motors (module
-    docstring). Give ``u`` when it is known (a plant's written efforts).
+    ``QuadrupedTailModel.constraint_forces(q, v, tau)`` calls it with ``tau`` (8): the forces
+    depend on how τ is shared among the 14 motors (module docstring), so the motor torques are
+    then ``resolve(S, tau)`` (S the 14 × 8 actuation matrix) when given, else the source's own
+    ``actuation_solve(q, tau)`` (a ``QuadrupedTailModel``: its ``redundancy`` setting), else the
+    least-norm u = (Sᵀ)⁺ τ. Give ``u`` when it is known (a plant's written efforts).
     """
     g = generic_model(source)
     if (u is None) == (tau is None):
@@ -124,8 +126,13 @@ def ground_reaction_forces(
         tau = np.asarray(tau, dtype=float)
         if tau.shape != (8,) or not np.isfinite(tau).all():
             raise StateError(f"tau must be 8 finite generalized forces, got {tau!r}")
-        s = g.actuation_matrix(q)
-        u = resolve(s, tau) if resolve is not None else np.linalg.pinv(s.T) @ tau
+        solve = getattr(source, "actuation_solve", None)
+        if resolve is not None:
+            u = resolve(g.actuation_matrix(q), tau)
+        elif callable(solve):
+            u = solve(np.asarray(q, dtype=float), tau)
+        else:
+            u = np.linalg.pinv(g.actuation_matrix(q).T) @ tau
     u = np.asarray(u, dtype=float)
     if u.shape != (14,) or not np.isfinite(u).all():
         raise StateError(f"u must be 14 finite motor torques, got {u!r}")
@@ -240,3 +247,13 @@ def check_contacts(
                 f"friction needed {needed[k]:.3g}): the foot slips"
             )
     return ContactReport(names, f, normal, tangential, uni, cone, needed, float(mu), tuple(msgs))
+
+
+def constraint_forces(source, q, v, tau, **_ignored) -> dict[str, np.ndarray]:
+    """{``foot1`` .. ``foot4``: λ_i (3,)} (N, on the robot, world axes) at (q, q̇) under the
+    generalized forces τ (8): :func:`ground_reaction_forces` with ``tau``, keyed by the
+    constraint names the plants publish (``constraint_forces/<foot>``). For
+    ``QuadrupedTailModel.constraint_forces(q, v, tau, friction=...)`` (the robot has no joint
+    friction, so ``friction`` and other keywords are ignored)."""
+    lam = ground_reaction_forces(source, q, v, tau=tau)
+    return {name: lam[i].copy() for i, name in enumerate(FOOT_NAMES)}

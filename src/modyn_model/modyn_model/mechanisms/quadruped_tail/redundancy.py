@@ -57,9 +57,11 @@ __all__ = [
     "actuation_condition",
     "check_condition",
     "least_norm",
+    "model_options",
     "paper_split",
     "qp_resolution",
     "resolve",
+    "resolve_matrix",
     "weighted_least_squares",
 ]
 
@@ -234,7 +236,7 @@ def qp_resolution(
     ----------
     s : (14, 8), tau : (8,)
     limits : (14,) positive, optional
-        Motor torque limits (N·m).
+        Motor torque limits (N·m; inf: that motor unlimited).
     weights : (14,) positive, optional
         W = diag(weights) (default identity).
     grf : (λ₀ (12,), Λ (12, 14)), optional
@@ -256,14 +258,15 @@ def qp_resolution(
     rows_a, rows_b, names = [np.zeros((0, 14))], [np.zeros(0)], []
     if limits is not None:
         lim = np.asarray(limits, dtype=float)
-        if lim.shape != (14,) or not np.isfinite(lim).all() or np.any(lim <= 0):
-            raise StateError(f"limits must be 14 positive torques (N·m), got {limits!r}")
-        rows_a += [np.eye(14), -np.eye(14)]
-        rows_b += [lim, lim]
-        names += [
-            f"the limit of motor {a} ({x:g} N·m)"
-            for a, x in zip(ACTUATOR_NAMES, lim, strict=True)
-        ] * 2
+        if lim.shape != (14,) or np.isnan(lim).any() or np.any(lim <= 0):
+            raise StateError(
+                f"limits must be 14 positive torques (N·m; inf: none), got {limits!r}"
+            )
+        idx = np.flatnonzero(np.isfinite(lim))
+        eye = np.eye(14)[idx]
+        rows_a += [eye, -eye]
+        rows_b += [lim[idx], lim[idx]]
+        names += [f"the limit of motor {ACTUATOR_NAMES[i]} ({lim[i]:g} N·m)" for i in idx] * 2
     if grf is not None:
         if mu is None or not (np.isfinite(mu) and mu > 0):
             raise StateError(f"the friction pyramid needs a positive mu, got {mu!r}")
@@ -293,9 +296,10 @@ def qp_resolution(
     return u + np.linalg.lstsq(s.T, tau - s.T @ u, rcond=None)[0]
 
 
-def resolve(method: str, s, tau, **options) -> np.ndarray:
-    """u (14,) by ``method`` in :data:`METHODS` (``paper``: ``tau_p``; ``weighted``:
-    ``weights``; ``qp``: the options of :func:`qp_resolution`)."""
+def resolve_matrix(method: str, s, tau, **options) -> np.ndarray:
+    """u (14,) by ``method`` in :data:`METHODS` for the actuation matrix ``s`` (14, 8) and τ (8)
+    (``paper``: ``tau_p``; ``weighted``: ``weights``; ``qp``: the options of
+    :func:`qp_resolution`)."""
     if method == "paper":
         return paper_split(s, tau, options.get("tau_p"))
     if method == "least_norm":
@@ -305,6 +309,53 @@ def resolve(method: str, s, tau, **options) -> np.ndarray:
     if method == "qp":
         return qp_resolution(s, tau, **options)
     raise StateError(f"unknown redundancy resolution {method!r}; expected one of {list(METHODS)}")
+
+
+def model_options(model, q, method: str) -> dict:
+    """The options of :func:`resolve_matrix` that a ``QuadrupedTailModel``'s parameters set:
+    ``weighted``: ``redundancy_weights``; ``qp``: the same weights, the finite entries of
+    ``torque_limit`` and, with a finite ``friction_coefficient`` μ, the friction pyramids of
+    the ground-reaction map at (q, q̇ = 0) (:func:`~.contact.grf_map`).
+
+    The contract's ``actuation_solve(q, tau)`` has no velocity, so the cone constraint is the
+    quasi-static one: exact at rest; in motion the velocity-product part of λ₀ (centripetal
+    and Coriolis reactions) is left out. A caller that knows q̇ passes
+    ``grf=grf_map(model, q, v)`` to :func:`qp_resolution` itself."""
+    prm = model.params
+    if method == "weighted":
+        return {"weights": np.asarray(prm.redundancy_weights, dtype=float)}
+    if method != "qp":
+        return {}
+    opts: dict = {"weights": np.asarray(prm.redundancy_weights, dtype=float)}
+    lim = np.asarray(prm.torque_limit, dtype=float)
+    if np.isfinite(lim).any():
+        opts["limits"] = lim
+    mu = float(prm.friction_coefficient)
+    if np.isfinite(mu):
+        from .contact import grf_map
+
+        opts["grf"] = grf_map(model, q, np.zeros(8))
+        opts["mu"] = mu
+    return opts
+
+
+def resolve(model, q, tau, method: str | None = None, **options) -> np.ndarray:
+    """u (..., 14) = the motor torques of ``model`` (a ``QuadrupedTailModel``) that realise τ
+    (..., 8) at q (..., 8) by ``method`` (default: the model's ``redundancy``), with the options
+    of :func:`model_options` (keyword ``options`` override them). This is what
+    ``QuadrupedTailModel.actuation_solve`` calls for ``weighted`` and ``qp``; leading batch
+    axes are solved one state at a time."""
+    method = model.redundancy if method is None else method
+    q = np.asarray(q, dtype=float)
+    tau = np.asarray(tau, dtype=float)
+    batch = np.broadcast_shapes(q.shape[:-1], tau.shape[:-1])
+    qb = np.broadcast_to(q, batch + (8,)).reshape(-1, 8)
+    tb = np.broadcast_to(tau, batch + (8,)).reshape(-1, 8)
+    out = np.empty((qb.shape[0], 14))
+    for k in range(qb.shape[0]):
+        opts = {**model_options(model, qb[k], method), **options}
+        out[k] = resolve_matrix(method, model.actuation_matrix(qb[k]), tb[k], **opts)
+    return out.reshape(batch + (14,))
 
 
 @dataclass(frozen=True)
