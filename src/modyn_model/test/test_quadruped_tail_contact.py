@@ -153,3 +153,23 @@ def test_bad_input_is_refused(generic):
     # the cache gives one generic model per parameters object
     assert generic_model(P) is generic_model(P)
     assert generic_model(generic) is generic
+
+
+def test_constraint_forces_of_the_model():
+    """contact.constraint_forces(model, q, v, τ): one (3,) force per foot name, from the
+    model's own redundancy (least norm by default: the same as u = (Sᵀ)⁺ τ; the paper's split
+    gives other forces for the same τ), summing to the weight at rest."""
+    from modyn_model.mechanisms.quadruped_tail.contact import constraint_forces
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    model = QuadrupedTailModel(P)
+    g = model.gravity(Q0)
+    forces = constraint_forces(model, Q0, np.zeros(8), g, friction=True)
+    assert list(forces) == ["foot1", "foot2", "foot3", "foot4"]
+    total = sum(forces.values())
+    assert np.abs(total - [0.0, 0.0, WEIGHT]).max() < 5e-4
+    u = R.least_norm(model.actuation_matrix(Q0), g)
+    lam = ground_reaction_forces(model, Q0, np.zeros(8), u)
+    assert np.abs(np.stack(list(forces.values())) - lam).max() < 1e-9 * WEIGHT
+    paper = constraint_forces(model.with_options(redundancy="paper"), Q0, np.zeros(8), g)
+    assert paper["foot2"][2] == pytest.approx(-22.17, abs=0.01)

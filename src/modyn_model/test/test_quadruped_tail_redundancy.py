@@ -171,3 +171,34 @@ def test_bad_input_is_refused(generic):
         R.qp_resolution(s, np.zeros(8), limits=-np.ones(14))
     with pytest.raises(StateError, match="needs a positive mu"):
         R.qp_resolution(s, np.zeros(8), grf=grf_map(generic, Q0, np.zeros(8)))
+
+
+def test_the_model_actuation_solve_uses_these_resolutions():
+    """QuadrupedTailModel.actuation_solve(q, τ) with ``redundancy: weighted`` / ``qp`` goes
+    through :func:`redundancy.resolve` with the parameters' weights, torque limits and μ: the
+    weighted solution equals :func:`weighted_least_squares`; the qp one respects the YAML's
+    limits (30 N·m, least norm needs 33.3 at the half-amplitude pitch motion's t = 0.075 s)
+    and the quasi-static cones (μ = 0.8); a batch of states is solved state by state."""
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    w = np.linspace(1.0, 3.0, 14)
+    model = QuadrupedTailModel(P.replace(redundancy="weighted", redundancy_weights=w))
+    q, v, a = pitch_motion(0.075)
+    q = Q0 + 0.5 * (q - Q0)
+    v, a = 0.5 * v, 0.5 * a
+    tau = model.inverse_dynamics(q, v, a)
+    s = model.actuation_matrix(q)
+    u = model.actuation_solve(q, tau)
+    assert np.abs(u - R.weighted_least_squares(s, tau, w)).max() < 1e-10 * np.abs(u).max()
+    lim = np.full(14, 30.0)
+    qp_model = QuadrupedTailModel(
+        P.replace(redundancy="qp", torque_limit=lim, friction_coefficient=0.8)
+    )
+    assert np.abs(R.least_norm(s, tau)).max() == pytest.approx(33.33, abs=0.01)
+    u = qp_model.actuation_solve(q, tau)
+    assert np.abs(u).max() <= 30.0 + 1e-9
+    assert np.abs(s.T @ u - tau).max() < 1e-10 * np.abs(tau).max()
+    lam = ground_reaction_forces(qp_model, q, np.zeros(8), u)
+    assert check_contacts(lam, 0.8, margin=-1e-6).ok
+    batch = qp_model.actuation_solve(np.stack([q, Q0]), np.stack([tau, model.gravity(Q0)]))
+    assert batch.shape == (2, 14) and np.abs(batch[0] - u).max() < 1e-9
