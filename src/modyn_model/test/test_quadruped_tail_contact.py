@@ -173,3 +173,29 @@ def test_constraint_forces_of_the_model():
     assert np.abs(np.stack(list(forces.values())) - lam).max() < 1e-9 * WEIGHT
     paper = constraint_forces(model.with_options(redundancy="paper"), Q0, np.zeros(8), g)
     assert paper["foot2"][2] == pytest.approx(-22.17, abs=0.01)
+
+
+def test_yaw_manoeuvre_slips_foot4_on_a_low_friction_floor(generic):
+    """The paper's yaw manoeuvre (note §4.4, the virtual-work model's RK4 at 2 ms, 0.3 s) keeps
+    every foot pressed (λ_z ≥ 72 N) but needs more and more friction at foot4 as the torso
+    yaws: ‖λ_t‖/λ_z reaches 0.40 at 0.3 s (measured). On a floor with μ = 0.3 the check names
+    foot4, first near t = 0.21 s, and only foot4; with μ = 0.5 the whole run is clean."""
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+    from modyn_model.mechanisms.quadruped_tail.simulate import simulate, yaw_manoeuvre_torques
+
+    model = QuadrupedTailModel(P)
+    run = simulate(model, Q0, np.zeros(8), lambda t, q, v: yaw_manoeuvre_torques(t), 0.3, 2e-3)
+    first, named, needed = None, set(), 0.0
+    for k in range(0, len(run.t), 5):
+        lam = ground_reaction_forces(generic, run.q[k], run.v[k], yaw_manoeuvre_torques(run.t[k]))
+        assert check_contacts(lam, 0.5).ok
+        rep = check_contacts(lam, 0.3)
+        needed = max(needed, rep.friction_needed.max())
+        assert lam[:, 2].min() > 70.0
+        if not rep.ok:
+            named.update(rep.violating_feet)
+            first = run.t[k] if first is None else first
+    print(f"yaw manoeuvre: friction needed up to {needed:.3f}; mu = 0.3 breaks {named} from t = "
+          f"{first:.3f} s")
+    assert named == {"foot4"} and 0.18 < first < 0.24
+    assert needed == pytest.approx(0.40, abs=0.01)
