@@ -58,12 +58,13 @@ class ContactViolation(StateError):
 
 
 _CACHE: dict[int, tuple[object, GenericQuadrupedTail]] = {}
+_CACHE_SIZE = 8  # parameter sets kept (oldest dropped first)
 
 
 def generic_model(source) -> GenericQuadrupedTail:
     """``source`` itself if it is a :class:`GenericQuadrupedTail`; else the generic model of a
     parameters object (:meth:`GenericQuadrupedTail.from_parameters`), built once per object
-    (kept alive with it in a module cache); an object with a ``generic`` attribute (that model)
+    (kept alive with it in a module cache of the last 8); an object with a ``generic`` attribute (that model)
     or a ``params`` attribute (a ``QuadrupedTailModel``: the generic model of its parameters)."""
     if isinstance(source, GenericQuadrupedTail):
         return source
@@ -77,6 +78,8 @@ def generic_model(source) -> GenericQuadrupedTail:
     if hit is not None and hit[0] is source:
         return hit[1]
     generic = GenericQuadrupedTail.from_parameters(source)
+    while len(_CACHE) >= _CACHE_SIZE:
+        _CACHE.pop(next(iter(_CACHE)))
     _CACHE[id(source)] = (source, generic)
     return generic
 
