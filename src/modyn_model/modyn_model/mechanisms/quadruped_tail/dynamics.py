@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .kinematics import Kinematics, kinematics, skew
+from .kinematics import Kinematics, _cross, kinematics, skew
 from .parameters import QuadrupedTailParameters
 
 __all__ = [
@@ -74,7 +74,8 @@ def mass_matrix(params: QuadrupedTailParameters, k: Kinematics) -> np.ndarray:
     m = m + _t(jw) @ _world_inertia(p, k) @ jw + p.m_t * _t(jt) @ jt
     hh, kk, hk = _t(jh) @ jh, _t(jk) @ jk, _t(jh) @ jk
     legs = (p.m_th / 3.0) * (hh + kk) + (p.m_th / 6.0) * (hk + _t(hk)) + (p.m_sh / 3.0) * kk
-    return m + legs.sum(axis=-3)
+    m = m + legs.sum(axis=-3)
+    return 0.5 * (m + _t(m))  # exactly symmetric (the torso term rounds differently)
 
 
 def leg_mass_matrix_literal(params: QuadrupedTailParameters, k: Kinematics) -> np.ndarray:
@@ -109,7 +110,7 @@ def virtual_work_terms(
     inertia = _world_inertia(p, k)
     w = k.omega
     wdot = np.einsum("...ij,...j->...i", k.t_omega, a[..., 3:6]) + k.torso_ang_bias
-    moment = np.einsum("...ij,...j->...i", inertia, wdot) + np.cross(
+    moment = np.einsum("...ij,...j->...i", inertia, wdot) + _cross(
         w, np.einsum("...ij,...j->...i", inertia, w)
     )
     tau_b = _jtx(_torso_lin(k), p.m_b * (a[..., :3] - g)) + _jtx(k.j_torso_ang, moment)
@@ -150,15 +151,16 @@ _JDOT_STEP = 1e-6
 
 
 def coriolis_matrix(params: QuadrupedTailParameters, q, v, mode: str | None = None) -> np.ndarray:
-    """C(q, q̇) (..., 8, 8) with Ṁ − 2C skew-symmetric (Christoffel-free, by bodies):
+    """C(q, q̇) (..., 8, 8) with Ṁ − 2C skew-symmetric in exact mode (by bodies):
 
         C = m_b·0 + J_b,ωᵀ (I J̇_b,ω + ω̃ I J_b,ω) + m_t J_tᵀ J̇_t
           + Σ_i (m_th/3)(J_hᵀJ̇_h + J_kᵀJ̇_k) + (m_th/6)(J_hᵀJ̇_k + J_kᵀJ̇_h) + (m_sh/3) J_kᵀJ̇_k
 
     (Ṁ − 2C = Σ m (J̇ᵀJ − JᵀJ̇) + ... is skew because each bar's and the torso's Ṁ splits so).
     J̇ = ∂J/∂q · q̇ by a central difference along q̇ (relative step 1e-6: about 1e-9 relative
-    error). In exact mode C q̇ equals the velocity-product part of the inverse dynamics; in paper
-    mode only approximately (its Eqs. (29)-(31) take ω = φ̇, which no J(q) differentiates to)."""
+    error). In exact mode C q̇ equals the velocity-product part of the inverse dynamics. Paper
+    mode is not Lagrangian (its Eqs. (29)-(31) take ω = φ̇, which J_b,ω = [0, I, 0] does not
+    differentiate to): the same formula is returned, neither skew nor equal to its bias then."""
     q, v = np.asarray(q, dtype=float), np.asarray(v, dtype=float)
     q, v = np.broadcast_arrays(q, v)
     p = params

@@ -258,9 +258,10 @@ class QuadrupedTailModel:
         """:func:`.kinematics.kinematics` at q (and v) in this model's mode. The last single
         configuration's and the last single state's results are kept (a control tick asks
         several members at one state); callers must not modify them."""
-        q = self.check_state("q", q)
+        # copies: the Kinematics keeps q and v, and a caller may reuse its buffers
+        q = np.array(self.check_state("q", q))
         if v is not None:
-            v = self.check_velocity("v", v)
+            v = np.array(self.check_velocity("v", v))
         single = q.ndim == 1 and (v is None or v.ndim == 1)
         if not single:
             return kinematics(self.params, q, v)
@@ -268,6 +269,9 @@ class QuadrupedTailModel:
             hit = self._last_q
             key = q.tobytes()
             if hit is not None and hit[0] == key:
+                return hit[1]
+            hit = self._last_qv  # the last state's pass holds every position-level term
+            if hit is not None and hit[0][0] == key:
                 return hit[1]
             k = kinematics(self.params, q)
             self._last_q = (key, k)
@@ -340,14 +344,7 @@ class QuadrupedTailModel:
         q = self.check_state("q", q)
         tau = self.check_velocity("tau", tau)
         if method in ("weighted", "qp"):
-            try:
-                from . import redundancy
-            except ImportError:
-                raise DescriptionError(
-                    f"model '{self.name}': redundancy '{method}' needs "
-                    "modyn_model.mechanisms.quadruped_tail.redundancy, which is not installed"
-                ) from None
-            return redundancy.resolve(self, q, tau, method)
+            return self._resolve_elsewhere(q, tau, method)
         s = self.actuation_matrix(q)
         batch = np.broadcast_shapes(s.shape[:-2], tau.shape[:-1])
         s = np.broadcast_to(s, batch + (14, 8))
@@ -377,6 +374,19 @@ class QuadrupedTailModel:
             f"model '{self.name}': unknown redundancy {method!r}; one of "
             "['paper', 'least_norm', 'weighted', 'qp']"
         )
+
+    def _resolve_elsewhere(self, q, tau, method: str) -> np.ndarray:
+        """``weighted`` / ``qp`` by :func:`.redundancy.resolve` ``(model, q, tau, method)``,
+        which reads the parameters' ``redundancy_weights``, ``torque_limit`` and
+        ``friction_coefficient``."""
+        try:
+            from . import redundancy
+        except ImportError:
+            raise DescriptionError(
+                f"model '{self.name}': redundancy '{method}' needs "
+                "modyn_model.mechanisms.quadruped_tail.redundancy, which is not installed"
+            ) from None
+        return redundancy.resolve(self, q, tau, method)
 
     def actuator_forces(self, q, v, a) -> np.ndarray:
         """u (..., 14) = :meth:`actuation_solve` of Γ(q, v, a) (N·m), the model's redundancy."""
@@ -553,6 +563,24 @@ class QuadrupedTailModel:
         )
         return pos, _mv(self._s(k), k.v)
 
+    @property
+    def constraint_names(self) -> tuple[str, ...]:
+        """The four pinned feet ``foot1`` .. ``foot4`` (the plants publish their forces as
+        ``constraint_forces/<foot>``), when :mod:`.contact` is installed; else ()."""
+        return FOOT_FRAMES if _contact() is not None else ()
+
+    def constraint_forces(self, q, v, tau, f_ext=None, *, friction: bool = True) -> dict:
+        """{``foot<i>``: λ_i (3,)} (N, on the robot, world axes) at (q, v) under the generalized
+        forces ``tau`` (8), by :func:`.contact.constraint_forces` (the constrained solution of
+        the same robot with the motors resolved by :meth:`actuation_solve`)."""
+        contact = _contact()
+        if contact is None:
+            raise DescriptionError(
+                f"model '{self.name}': constraint_forces needs "
+                "modyn_model.mechanisms.quadruped_tail.contact, which is not installed"
+            )
+        return contact.constraint_forces(self, q, v, tau, f_ext=f_ext, friction=friction)
+
     def conditioning(self, q) -> dict[str, np.ndarray]:
         """cond(J_τ,a), cond(S) and cos∠(j_ha1, j_ha2) (the paper's near-parallel rows, note
         §5.3) at q (...)."""
@@ -593,3 +621,12 @@ class QuadrupedTailModel:
                 f"{SINGULAR_CONDITION:g}"
             )
         return None
+
+
+def _contact():
+    """:mod:`.contact` (ground reaction forces, the generic constrained model), or None."""
+    try:
+        from . import contact
+    except ImportError:
+        return None
+    return contact
