@@ -173,6 +173,8 @@ def test_constraint_forces_of_the_model():
     assert np.abs(np.stack(list(forces.values())) - lam).max() < 1e-9 * WEIGHT
     paper = constraint_forces(model.with_options(redundancy="paper"), Q0, np.zeros(8), g)
     assert paper["foot2"][2] == pytest.approx(-22.17, abs=0.01)
+    with pytest.raises(StateError, match="f_ext"):
+        constraint_forces(model, Q0, np.zeros(8), g, f_ext=np.zeros((5, 6)))
 
 
 def test_yaw_manoeuvre_slips_foot4_on_a_low_friction_floor(generic):

@@ -252,11 +252,19 @@ def check_contacts(
     return ContactReport(names, f, normal, tangential, uni, cone, needed, float(mu), tuple(msgs))
 
 
-def constraint_forces(source, q, v, tau, **_ignored) -> dict[str, np.ndarray]:
+def constraint_forces(
+    source, q, v, tau, f_ext=None, *, friction: bool = True
+) -> dict[str, np.ndarray]:
     """{``foot1`` .. ``foot4``: λ_i (3,)} (N, on the robot, world axes) at (q, q̇) under the
     generalized forces τ (8): :func:`ground_reaction_forces` with ``tau``, keyed by the
     constraint names the plants publish (``constraint_forces/<foot>``). For
-    ``QuadrupedTailModel.constraint_forces(q, v, tau, friction=...)`` (the robot has no joint
-    friction, so ``friction`` and other keywords are ignored)."""
+    ``QuadrupedTailModel.constraint_forces(q, v, tau, f_ext, friction=...)``: the robot has no
+    joint friction (``friction`` changes nothing); external forces are not modelled here, so
+    an ``f_ext`` other than None is refused (StateError) rather than silently dropped."""
+    if f_ext is not None:
+        raise StateError(
+            "constraint_forces: external forces (f_ext) are not supported by the quadruped's "
+            "ground-reaction computation (contact.py); call it without f_ext"
+        )
     lam = ground_reaction_forces(source, q, v, tau=tau)
     return {name: lam[i].copy() for i, name in enumerate(FOOT_NAMES)}
