@@ -65,6 +65,7 @@ from std_msgs.msg import String
 from std_srvs.srv import SetBool, Trigger
 from visualization_msgs.msg import Marker, MarkerArray
 
+from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.model_source import ModelSource, declare_model_parameters
@@ -190,6 +191,10 @@ class HardwareInterfaceNode(Node):
         # same list when nq == nv (the contract says nothing yet of a message for nq != nv)
         self._js.name = list(model.coordinate_names)
         self._js_index = None  # a floating base: (q, v, u) indices of the joints
+        # the effort under the coordinates' names (modyn_model.contract.coordinate_effort): u
+        # itself (an arm, or nu = nq by index) or, with more actuators than coordinates, the
+        # generalized forces Sᵀ(q) u (the nu forces are on actuator_states)
+        self._js_tau = coordinate_effort(model) == "tau" and model.nu != model.nq
         self._clock_msg = ClockMsg()
         self._clock_every = cfg.clock_every
 
@@ -394,7 +399,11 @@ class HardwareInterfaceNode(Node):
         if self._js_index is None:
             js.position = state.position.tolist()
             js.velocity = state.velocity.tolist()
-            js.effort = state.effort.tolist()
+            js.effort = (
+                np.asarray(self.model.generalized_forces(state.position, state.effort)).tolist()
+                if self._js_tau
+                else state.effort.tolist()
+            )
         else:
             iq, iv, iu = self._js_index
             js.position = state.position[iq].tolist()
