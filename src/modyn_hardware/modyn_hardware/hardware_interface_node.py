@@ -412,7 +412,7 @@ class HardwareInterfaceNode(Node):
         self._pub_state.publish(js)
         if self._pub_base is not None:
             self._publish_base(state, sec, nanosec)
-        if self._pub_wrench:
+        if self._pub_wrench and step % self.config.constraint_every == 0:
             self._publish_constraint_forces(sec, nanosec)
         if self._pub_actuators is not None or self._pub_markers is not None:
             self._publish_actuators(state, sec, nanosec, step)
