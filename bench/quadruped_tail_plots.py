@@ -105,10 +105,14 @@ def redundancy_table(model) -> None:
     t = np.arange(0.0, 0.3, 0.0025)
     q, v, a = pitch_motion(t)
     tau = model.inverse_dynamics(q, v, a)
-    print("| resolution | peak |u_k| (N·m) | at t (s) | motor | peak ‖u‖ (N·m) | smallest λ_z (N) |")
+    print(
+        "| resolution | peak |u_k| (N·m) | at t (s) | motor | peak ‖u‖ (N·m) | smallest λ_z (N) |"
+    )
     for method in ("paper", "least_norm", "weighted", "qp"):
         try:
-            u = np.array([model.actuation_solve(qq, tt, method) for qq, tt in zip(q, tau)])
+            u = np.array(
+                [model.actuation_solve(qq, tt, method) for qq, tt in zip(q, tau, strict=True)]
+            )
         except Exception as exc:  # the qp's infeasibility certificate names the foot
             print(f"| {method} | infeasible: {str(exc)[:160]} |")
             continue

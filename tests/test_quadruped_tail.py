@@ -132,9 +132,7 @@ def _run(spec, log_dir) -> Run:
         sample = sampler.sample(t[i])
         q_d[i], v_d[i], tau_ff[i] = sample[0], sample[1], sample[3]
     tau = np.einsum("nji,nj->ni", model.actuation_matrix(q), u)
-    forces = {
-        f: (np.array(v)[:, 0], np.array(v)[:, 1:4]) for f, v in state["forces"].items() if v
-    }
+    forces = {f: (np.array(v)[:, 0], np.array(v)[:, 1:4]) for f, v in state["forces"].items() if v}
     return Run(episode, t, q, q_d, v_d, tau, tau_ff, u, moving, forces, t0)
 
 
@@ -207,15 +205,15 @@ def test_the_robot_stands_on_its_four_feet(nominal):
 
 def test_the_generator_keeps_the_sampled_sinusoid(nominal):
     """The controller's reference (the generator's spline through the 10 ms waypoints, sampled
-    every 10 ms and interpolated by the controller) = the ramped q_d(t) to 5e-6 rad (measured
-    6.0e-7 on θ_tb, 3.0e-7 on φ_x: O((ω h)⁶) of the amplitude)."""
+    every 10 ms and interpolated by the controller) = the ramped q_d(t) to 1e-6 rad (measured
+    7.5e-8 on θ_tb, 3.7e-8 on φ_x)."""
     run = nominal
     s = run.t[run.moving] - run.t0
     exact = sine_motion(Q0, SINES)(s)
     exact = Q0 + envelope(s, DURATION, RAMP)[:, None] * (exact - np.asarray(Q0))
     err = np.abs(run.q_d[run.moving] - exact)
     print(f"\nplan vs the ramped q_d(t): max {err.max(axis=0)}")
-    assert err.max() < 5e-6, err.max(axis=0)
+    assert err.max() < 1e-6, err.max(axis=0)
 
 
 def _tracking(run: Run, label: str):
@@ -239,10 +237,11 @@ def _tracking(run: Run, label: str):
 
 
 def test_the_pitch_motion_is_tracked_with_feedforward_and_pd(nominal):
-    """Exact model in the feed-forward and the controller. Measured: max |e| 1.4e-3 rad (θ_tb),
-    6.6e-4 rad (φ_x), < 3e-5 m on the position; τ_c RMS 0.52 N·m on φ_x and 0.23 N·m on θ_tb
-    against τ_ff RMS 60.6 and 26.0 N·m (0.9 %); the peak motor torque 48 N·m (least norm, the
-    150 N·m limit far). What remains is the plant's discretization (semi-implicit Euler, the
+    """Exact model in the feed-forward and the controller. Measured: max |e| 1.35e-3 rad (θ_tb),
+    6.6e-4 rad (φ_x), < 2.2e-5 m on the position; τ_c RMS 0.46 N·m on φ_x and 0.20 N·m on θ_tb
+    against τ_ff RMS 55.5 and 23.6 N·m (0.8 to 0.9 %); the peak motor torque 46.0 N·m (least
+    norm, the 150 N·m limit far); |τ_c| RMS 0.956 N·m in the first full period, 0.963 in the
+    last. What remains is the plant's discretization (semi-implicit Euler, the
     command held over each 1 ms step: O(dt), see the 2 kHz test), periodic: the first and the
     last full period need the same τ_c (to 5 %), nothing accumulates — the open-loop drift the
     paper saw (Fig. 8) does not appear, as note §5.5's round trip predicts."""
@@ -259,61 +258,71 @@ def test_the_pitch_motion_is_tracked_with_feedforward_and_pd(nominal):
 def test_the_compensation_falls_with_the_plant_step(nominal, fine):
     """The τ_c of the exact model is the discretization's: halving the plant's step (2 kHz, the
     controller answering every step) halves it, and the tracking error with it (O(dt) of a
-    first-order integrator with the command held over the step). Measured ratios (2 kHz / 1 kHz)
-    in the comments; asserted within [0.35, 0.65] of... see the print."""
+    first-order integrator with the command held over the step). Measured (2 kHz / 1 kHz):
+    |τ_c| RMS 0.547 (0.521 against 0.956 N·m), max |e| 0.395 (5.4e-4 against 1.35e-3 rad);
+    asserted within [0.3, 0.7] (O(dt): 0.5)."""
     _, c1, *_ = _tracking(nominal, "1 kHz")
     e2, c2, *_ = _tracking(fine, "2 kHz")
     e1 = nominal.q_d[nominal.moving] - nominal.q[nominal.moving]
     r_c = _rms(np.linalg.norm(c2, axis=1)) / _rms(np.linalg.norm(c1, axis=1))
     r_e = np.abs(e2).max() / np.abs(e1).max()
     print(f"2 kHz / 1 kHz: |tau_c| RMS ratio {r_c:.3f}, max |e| ratio {r_e:.3f}")
-    assert 0.35 < r_c < 0.65, r_c
-    assert 0.35 < r_e < 0.65, r_e
+    assert 0.3 < r_c < 0.7, r_c
+    assert 0.3 < r_e < 0.7, r_e
 
 
 def test_the_plant_reports_the_feet_forces_of_the_motion(nominal):
-    """constraint_forces/foot<i> along the motion (100 Hz) = the model's constraint_forces at the
-    desired state under τ_ff (offline, the same KKT solution) to 2 N (measured in the print; the
-    difference is τ_c and the tracking error). The paper's pitch motion with least-norm motors
-    makes foot1 pull on the ground at the peak acceleration (λ_z = −13.96 N offline, note §5.5's
-    t = 0.075 s of each period; docs/quadruped_tail.md): the pinned-feet assumption breaks there,
-    on any floor, as the contact checks say. Asserted: foot1's λ_z below −10 N in the full-
-    amplitude periods, foot2 always pressed (> 50 N)."""
+    """constraint_forces/foot<i> along the motion (100 Hz):
+
+    * are the model's ``constraint_forces(q, v, Sᵀu)`` at the published state of the same stamp
+      (``joint_states``: q, v and the applied generalized forces) to 1e-6 N: the right state,
+      stamp, foot and axes on the wire;
+    * are close to the same forces at the desired state under τ_ff (what the motion itself
+      needs): within 3 N (measured 2.0 N on foot1, the work of τ_c and the tracking error).
+
+    The paper's pitch motion with least-norm motors makes foot1 pull on the ground at the peak
+    acceleration (λ_z = −13.96 N offline, t = 0.075 s of each period, docs/quadruped_tail.md):
+    the pinned-feet assumption breaks there, as the contact checks say. Asserted: foot1's λ_z
+    below −10 N in the full-amplitude periods (measured −14.05 N), foot2 always pressed (> 50 N,
+    measured ≥ 72.7 N)."""
     run = nominal
+    ep = run.episode
     model = load_model(load_system("quadruped_tail_sim").robot_description)
-    s_cmd = run.t - run.t0
-    full = (s_cmd >= RAMP) & (s_cmd < DURATION - RAMP)
-    worst = 0.0
+    worst_wire = worst_desired = 0.0
     for foot in FEET:
         t, f = run.forces[foot]
         keep = (t >= run.t0 + RAMP) & (t < run.t0 + DURATION - RAMP)
         assert keep.sum() > 100, (foot, keep.sum())
-        idx = np.searchsorted(run.t, t[keep])
-        assert np.allclose(run.t[idx], t[keep])
-        offline = np.array(
+        k = np.searchsorted(ep.t, t[keep])  # joint_states of the same stamp
+        assert np.allclose(ep.t[k], t[keep], rtol=0, atol=1e-9)
+        wire = np.array([model.constraint_forces(ep.q[i], ep.v[i], ep.effort[i])[foot] for i in k])
+        idx = np.searchsorted(run.t, t[keep])  # the controller's reference at that stamp
+        assert np.allclose(run.t[idx], t[keep], rtol=0, atol=1e-9)
+        desired = np.array(
             [model.constraint_forces(run.q_d[i], run.v_d[i], run.tau_ff[i])[foot] for i in idx]
         )
-        diff = np.abs(f[keep] - offline).max()
-        worst = max(worst, diff)
-        need = np.linalg.norm(f[keep, :2], axis=1) / np.maximum(f[keep, 2], 1e-9)
+        d_wire = np.abs(f[keep] - wire).max()
+        d_desired = np.abs(f[keep] - desired).max()
+        worst_wire, worst_desired = max(worst_wire, d_wire), max(worst_desired, d_desired)
+        pressed = f[keep, 2] > 0
+        need = np.linalg.norm(f[keep, :2], axis=1)[pressed] / f[keep, 2][pressed]
         print(
-            f"\n{foot}: lambda_z in [{f[keep, 2].min():.2f}, {f[keep, 2].max():.2f}] N, "
-            f"vs offline max |diff| {diff:.3g} N, friction needed (pressed samples) max "
-            f"{need[f[keep, 2] > 0].max():.3f}"
+            f"\n{foot}: lambda_z in [{f[keep, 2].min():.2f}, {f[keep, 2].max():.2f}] N; vs the "
+            f"published state {d_wire:.3g} N, vs the desired one {d_desired:.3g} N; friction "
+            f"needed (pressed samples) max {need.max():.3f}"
         )
-    assert worst < 2.0, worst
-    assert full.any()
+    assert worst_wire < 1e-6, worst_wire
+    assert worst_desired < 3.0, worst_desired
     assert run.forces["foot1"][1][:, 2].min() < -10.0
-    t2, f2 = run.forces["foot2"]
-    assert f2[:, 2].min() > 50.0
+    assert run.forces["foot2"][1][:, 2].min() > 50.0
 
 
 def test_a_torso_mass_error_is_taken_by_the_compensation(nominal, heavy):
     """+5 % torso mass (28.25319 kg for 26.9078 kg, Δm = 1.34539 kg) in the feed-forward and the
     controller: τ_ff carries Δm g = 13.194 N too much on z, so τ_c carries −Δm g on z (mean,
     asserted to 2 %) and the torso sits e_z = −Δm g / Kp_z = −1.0453 mm off (mean, asserted to
-    5 %; measured in the print); the driven coordinates track as with the exact model (RMS
-    within 10 %)."""
+    5 %); the driven coordinates track as with the exact model (RMS within 10 %). Measured:
+    τ_c,z mean −13.20 N, e_z mean −1.046 mm, φ_x and θ_tb RMS as the exact model's to < 1 %."""
     e, tau_c, *_ = _tracking(heavy, "heavy")
     e0 = nominal.q_d[nominal.moving] - nominal.q[nominal.moving]
     dm = 0.05 * 26.9078
