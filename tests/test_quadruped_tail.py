@@ -65,7 +65,7 @@ def pitch_goal():
 
 def _recorder():
     """on_running hook: effort_command (u, 14) and constraint_forces/foot<i>, every message."""
-    state = {"subs": None, "u": [], "forces": {f: [] for f in FEET}}
+    state = {"subs": None, "u": [], "actuators": [], "forces": {f: [] for f in FEET}}
 
     def on_command(msg):
         s = msg.header.stamp
@@ -81,7 +81,10 @@ def _recorder():
     def hook(runner, node, records):
         if state["subs"] is None:
             state["subs"] = [
-                node.create_subscription(JointState, "effort_command", on_command, RECORDER_QOS)
+                node.create_subscription(JointState, "effort_command", on_command, RECORDER_QOS),
+                node.create_subscription(
+                    JointState, "actuator_states", state["actuators"].append, RECORDER_QOS
+                ),
             ] + [
                 node.create_subscription(
                     WrenchStamped, f"constraint_forces/{f}", on_force(f), RECORDER_QOS
@@ -109,6 +112,7 @@ class Run:
     moving: np.ndarray  # inside the motion
     forces: dict  # foot -> (t, (n, 3))
     t0: float  # the motion's start (s)
+    actuators: list  # actuator_states messages
 
 
 def _run(spec, log_dir) -> Run:
@@ -133,7 +137,7 @@ def _run(spec, log_dir) -> Run:
         q_d[i], v_d[i], tau_ff[i] = sample[0], sample[1], sample[3]
     tau = np.einsum("nji,nj->ni", model.actuation_matrix(q), u)
     forces = {f: (np.array(v)[:, 0], np.array(v)[:, 1:4]) for f, v in state["forces"].items() if v}
-    return Run(episode, t, q, q_d, v_d, tau, tau_ff, u, moving, forces, t0)
+    return Run(episode, t, q, q_d, v_d, tau, tau_ff, u, moving, forces, t0, state["actuators"])
 
 
 @pytest.fixture(scope="module")
@@ -271,6 +275,47 @@ def test_the_compensation_falls_with_the_plant_step(nominal, fine):
     assert 0.3 < r_e < 0.7, r_e
 
 
+def test_actuator_states_and_joint_states_effort(nominal):
+    """actuator_states: the 14 motors by name, their angles = the model's actuator_state (the
+    leg IK, the tail angles) and rates = S q̇ of the joint_states of the same stamp (to 1e-12),
+    their efforts = the controller's effort_command of the previous stamp (the torque applied
+    over the last step); joint_states' effort = Sᵀ(q) u of that torque (8 generalized forces,
+    modyn_model.contract.coordinate_effort "tau"), to 1e-9."""
+    run, ep = nominal, nominal.episode
+    model = load_model(load_system("quadruped_tail_sim").robot_description)
+    index = {round(t, 9): i for i, t in enumerate(ep.t)}
+    commands = {round(t, 9): u for t, u in zip(run.t, run.u, strict=True)}
+    checked = 0
+    for msg in nominal.actuators:
+        t = msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9
+        i = index.get(round(t, 9))
+        u = commands.get(round(t - 0.001, 9))
+        if i is None or u is None:
+            continue
+        assert list(msg.name) == list(model.actuator_names)
+        pos, vel = model.actuator_state(ep.q[i], ep.v[i])
+        np.testing.assert_allclose(msg.position, pos, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(msg.velocity, vel, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(msg.effort, u, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(
+            ep.effort[i], model.generalized_forces(ep.q[i], u), rtol=0, atol=1e-9
+        )
+        checked += 1
+    print(f"\nactuator_states checked at {checked} stamps")
+    assert checked > 2000, checked
+    # standing at q0: the motor angles of note §5.2's IK table (θ_ha, θ_hb, interior θ_k per
+    # leg, to its 5 printed decimals), the tail at zero
+    first = np.asarray(nominal.actuators[0].position)
+    note = [
+        [0.074860, -0.97699, 1.48458],
+        [-0.074860, -0.83855, 1.46449],
+        [-0.074860, -0.83855, 1.46449],
+        [0.074860, -0.68003, 1.48458],
+    ]
+    np.testing.assert_allclose(first[:12], np.ravel(note), rtol=0, atol=6e-6)
+    np.testing.assert_array_equal(first[12:], [0.0, 0.0])
+
+
 def test_the_plant_reports_the_feet_forces_of_the_motion(nominal):
     """constraint_forces/foot<i> along the motion (100 Hz):
 
@@ -313,8 +358,12 @@ def test_the_plant_reports_the_feet_forces_of_the_motion(nominal):
         )
     assert worst_wire < 1e-6, worst_wire
     assert worst_desired < 3.0, worst_desired
-    assert run.forces["foot1"][1][:, 2].min() < -10.0
-    assert run.forces["foot2"][1][:, 2].min() > 50.0
+    full = {}
+    for foot in ("foot1", "foot2"):
+        t, f = run.forces[foot]
+        full[foot] = f[(t >= run.t0 + RAMP) & (t < run.t0 + DURATION - RAMP), 2]
+    assert full["foot1"].min() < -10.0
+    assert full["foot2"].min() > 50.0
 
 
 def test_a_torso_mass_error_is_taken_by_the_compensation(nominal, heavy):
