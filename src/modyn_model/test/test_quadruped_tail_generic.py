@@ -259,3 +259,21 @@ def test_yaw_manoeuvre_through_the_generic_path(generic, model):
     # the paper mode's own value depends on where ω = φ̇ is used (the note's reconstruction
     # has −0.0040, this model −0.0012: model.py's business); here only: it is not the generic
     assert abs(paper.q[-1][3] - final[3]) > 5e-3
+
+
+def test_deflection_knee_convention(model):
+    """With ``knee: deflection`` the URDF's knee value is π − κ (axis −x): the generic model
+    built from those parameters gives the same M and C + G and the knee rows of S negated,
+    and equals the virtual-work model in that convention (1e-9 relative)."""
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    pd = P.replace(knee="deflection", mode="exact")
+    gd = GenericQuadrupedTail.from_parameters(pd)
+    md = QuadrupedTailModel(pd)
+    q, v, _ = _states(n=1, seed=4)
+    m_g, h_g, s_g = gd.projected(q[0], v[0])
+    assert _rel(md.mass_matrix(q[0]), m_g) < 1e-9 and _rel(md.bias_forces(q[0], v[0]), h_g) < 1e-9
+    assert _rel(md.actuation_matrix(q[0]), s_g) < 1e-9
+    s_i = model.actuation_matrix(q[0])
+    knees = [2, 5, 8, 11]
+    assert np.abs(s_g[knees] + s_i[knees]).max() < 1e-12

@@ -198,6 +198,7 @@ class GenericQuadrupedTail:
         self.stabilised = ConstrainedModel(self.floating, contacts, baumgarte)
         self.constraint_names = FOOT_NAMES
         self.mass = self.floating.mass
+        self._last_rows: tuple[bytes, np.ndarray] | None = None
 
     @classmethod
     def from_parameters(cls, params, **kwargs) -> GenericQuadrupedTail:
@@ -224,23 +225,29 @@ class GenericQuadrupedTail:
 
     # ------------------------------------------------------------------ state maps
     def _legs(self, x: np.ndarray) -> None:
-        """Newton polish of the 12 leg joints of ``x`` (in place): each foot on its d_i."""
+        """Newton polish of the 12 leg joints of ``x`` (in place): each foot on its d_i. The
+        constraint rows J_c at the final x (the feet's origin Jacobians, world axes, as
+        PointContact's with point 0) are kept for :meth:`_leg_blocks` (one ``frame_motion``
+        per foot gives both the position and the Jacobian)."""
         m = self.floating
+        zero = np.zeros(m.nv)
+        jac = np.empty((12, m.nv))
         for i, foot in enumerate(FOOT_NAMES):
             cols = self.leg_index[i]
             for _ in range(_NEWTON_ITER):
-                pose = m.frame_placement(x, foot)
+                pose, j6, _ = m.frame_motion(x, zero, foot)
                 err = pose[:3, 3] - self.feet[i]
                 if np.abs(err).max() <= _NEWTON_TOL:
                     break
-                jac = m.frame_jacobian(x, foot)[:3, cols]
-                x[cols + 1] -= np.linalg.solve(jac, err)  # q index = ν index + 1
+                x[cols + 1] -= np.linalg.solve(j6[:3, cols], err)  # q index = ν index + 1
             else:
                 raise StateError(
                     f"leg {i + 1}: its joints do not reach the foot point d_{i + 1} = "
                     f"{self.feet[i].tolist()} (residual {np.abs(err).max():.3g} m after "
                     f"{_NEWTON_ITER} Newton steps): outside the leg's workspace"
                 )
+            jac[3 * i : 3 * i + 3] = j6[:3]
+        self._last_rows = (x.tobytes(), jac)
 
     def full_configuration(self, q) -> np.ndarray:
         """x (21,) of the reduced q (8,): base pose, leg IK (polished), tail."""
@@ -264,8 +271,13 @@ class GenericQuadrupedTail:
         return b
 
     def _leg_blocks(self, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(J_b (12, 6), J_l (12, 3) per-leg blocks stacked) of the constraint Jacobian."""
-        jac = self.exact.constraint_jacobian(x)
+        """(J_b (12, 6), J_l (4, 3, 3) per-leg blocks) of the constraint Jacobian (the rows
+        :meth:`_legs` computed when ``x`` is the configuration it just built)."""
+        last = self._last_rows
+        if last is not None and last[0] == np.asarray(x, dtype=float).tobytes():
+            jac = last[1]
+        else:
+            jac = self.exact.constraint_jacobian(x)
         jl = np.stack([jac[3 * i : 3 * i + 3, self.leg_index[i]] for i in range(4)])
         return jac[:, :6], jl
 
