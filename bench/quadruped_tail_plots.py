@@ -10,7 +10,7 @@ Offline (the model alone, config/mechanisms/quadruped_tail.yaml):
   resolution of the model's ``actuation_solve`` (paper, least_norm, weighted, qp), printed.
 
 From the DDS run of tests/test_quadruped_tail.py (``MODYN_QTAIL_SAVE=<file> pytest
-tests/test_quadruped_tail.py`` saves it; default file bench/data/quadruped_tail_dds.npz):
+tests/test_quadruped_tail.py`` saves it; default file results/quadruped_tail_dds.npz):
 
 * ``quadruped_tail_closed_loop.png``: desired vs tracked φ_x and θ_tb, the tracking error, and the
   feed-forward torque vs the compensation τ_c = τ − τ_ff on those coordinates (nominal model and
@@ -187,7 +187,7 @@ def closed_loop_figures(data: Path, out: Path, mu: float) -> None:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", type=Path, default=ROOT / "bench/data/quadruped_tail_dds.npz")
+    parser.add_argument("--data", type=Path, default=ROOT / "results/quadruped_tail_dds.npz")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "img")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)

@@ -408,4 +408,5 @@ def test_save_the_run_for_the_docs(nominal, heavy):
         for foot, (t, f) in run.forces.items():
             out[f"{label}_{foot}_t"] = t - run.t0
             out[f"{label}_{foot}_f"] = f
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(Path(path), **out)
