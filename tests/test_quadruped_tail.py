@@ -257,6 +257,17 @@ def test_the_pitch_motion_is_tracked_with_feedforward_and_pd(nominal):
         assert _rms(tau_c[:, j]) < 0.02 * ff[j], (j, _rms(tau_c[:, j]), ff[j])
     assert abs(c_last / c_first - 1.0) < 0.05, (c_first, c_last)
     assert np.abs(nominal.u).max() < 100.0
+    # the feed-forward node's report of its plan: the peak |u_ff| of the 14 motors (least norm)
+    # = the model's actuation_solve along the controller's reference, to the sampling (1 %)
+    ff = [v for v in nominal.episode.diagnostics.values() if "last_peak_actuator_effort" in v]
+    assert ff, list(nominal.episode.diagnostics)
+    model = load_model(load_system("quadruped_tail_sim").robot_description)
+    m = nominal.moving
+    u_ff = model.actuation_solve(nominal.q_d[m], nominal.tau_ff[m])
+    reported = float(ff[0]["last_peak_actuator_effort"])
+    print(f"feed-forward peak |u_ff| {reported} N m ({ff[0]['last_peak_actuator']}), "
+          f"along the reference {np.abs(u_ff).max():.6g} N m")  # fmt: skip
+    assert abs(reported / np.abs(u_ff).max() - 1.0) < 0.01
 
 
 def test_the_compensation_falls_with_the_plant_step(nominal, fine):
