@@ -65,6 +65,7 @@ from std_msgs.msg import String
 from std_srvs.srv import SetBool, Trigger
 from visualization_msgs.msg import Marker, MarkerArray
 
+from modyn_model import ModelError
 from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
@@ -399,11 +400,7 @@ class HardwareInterfaceNode(Node):
         if self._js_index is None:
             js.position = state.position.tolist()
             js.velocity = state.velocity.tolist()
-            js.effort = (
-                np.asarray(self.model.generalized_forces(state.position, state.effort)).tolist()
-                if self._js_tau
-                else state.effort.tolist()
-            )
+            js.effort = self._generalized_effort(state) if self._js_tau else state.effort.tolist()
         else:
             iq, iv, iu = self._js_index
             js.position = state.position[iq].tolist()
@@ -412,10 +409,32 @@ class HardwareInterfaceNode(Node):
         self._pub_state.publish(js)
         if self._pub_base is not None:
             self._publish_base(state, sec, nanosec)
-        if self._pub_wrench and step % self.config.constraint_every == 0:
-            self._publish_constraint_forces(sec, nanosec)
-        if self._pub_actuators is not None or self._pub_markers is not None:
-            self._publish_actuators(state, sec, nanosec, step)
+        try:
+            if self._pub_wrench and step % self.config.constraint_every == 0:
+                self._publish_constraint_forces(sec, nanosec)
+            if self._pub_actuators is not None or self._pub_markers is not None:
+                self._publish_actuators(state, sec, nanosec, step)
+        except ModelError as exc:
+            # the model cannot evaluate this state (a closed mechanism out of its workspace,
+            # e.g. a leg of the quadruped with a tail overstretched after a fall): the state
+            # itself is published; the plant's next step reports the fault with the same reason
+            self._model_output_failed(exc)
+
+    def _generalized_effort(self, state: PlantState) -> list[float]:
+        """Sᵀ(q) u of the applied effort (``coordinate_effort`` "tau", nu > nq), or [] where the
+        model cannot evaluate q (logged)."""
+        try:
+            return np.asarray(self.model.generalized_forces(state.position, state.effort)).tolist()
+        except ModelError as exc:
+            self._model_output_failed(exc)
+            return []
+
+    def _model_output_failed(self, exc: Exception) -> None:
+        self.get_logger().error(
+            f"model outputs (joint_states effort, constraint_forces, actuator_states) skipped: "
+            f"{exc}",
+            throttle_duration_sec=1.0,
+        )
 
     def _publish_base(self, state: PlantState, sec: int, nanosec: int) -> None:
         """``base_state``: the pose T_WB of the base link in ``world`` and its twist in the
