@@ -27,7 +27,9 @@ any publisher). From the shell::
         --sine tail_b:0.174533:0.3:3.14159265 --duration 1.8 --ramp 0.3
 
 reads one ``joint_states`` for the rest pose of the named joints, publishes one goal on ``/goal``
-and exits (the other joints stay where they are).
+stamped ``--lead`` s (default 0.5) after that state's stamp, so that the plan reaches the
+controller before it starts (a zero stamp, ``--lead 0``, is started when planned and may be
+joined a few ms late), and exits (the other joints stay where they are).
 """
 
 from __future__ import annotations
@@ -143,6 +145,13 @@ def main(argv=None) -> int:
     parser.add_argument("--ramp", type=float, default=0.3, help="s (default 0.3)")
     parser.add_argument("--period", type=float, default=0.01, help="s between waypoints")
     parser.add_argument("--timeout", type=float, default=10.0, help="s to wait for joint_states")
+    parser.add_argument(
+        "--lead",
+        type=float,
+        default=0.5,
+        help="start the goal this many s after the joint_states read (its stamp: plant time); "
+        "0: stamp zero, the generator starts it when planned",
+    )
     args = parser.parse_args(argv)
     names = list(dict.fromkeys(s[0] for s in args.sine))
     rclpy.init()
@@ -165,7 +174,14 @@ def main(argv=None) -> int:
         rest = [msg.position[list(msg.name).index(n)] for n in names]
         sines = [(names.index(n), a, p, f) for n, a, p, f in args.sine]
         t, q = sampled_motion(sine_motion(rest, sines), rest, args.duration, args.period, args.ramp)
-        pub.publish(goal_message(names, t, q))
+        start = None
+        if args.lead > 0.0:  # ahead of the plant, so that the controller holds it before it starts
+            from builtin_interfaces.msg import Time
+
+            ns = msg.header.stamp.sec * 1_000_000_000 + msg.header.stamp.nanosec
+            ns += int(round(args.lead * 1e9))
+            start = Time(sec=ns // 1_000_000_000, nanosec=ns % 1_000_000_000)
+        pub.publish(goal_message(names, t, q, start))
         for _ in range(10):  # let DDS deliver it before the node goes
             rclpy.spin_once(node, timeout_sec=0.05)
         print(f"sent {len(t)} waypoints over {args.duration} s for {names}")
