@@ -70,6 +70,9 @@ STEP = {
     3: [0.4, -0.3, 0.3],  # geared3_sim, geared3_sim_diagonal
     6: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4],
     7: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4, 0.3],  # xarm7_sim
+    # quadruped_tail_sim: the torso 2 cm along x, y, z (m), 0.05/0.05/0.1 rad in φ, the tail
+    # 0.3 rad on both joints (rad); every leg inside its workspace (reach margin > 0.1 m)
+    8: [0.02, -0.02, 0.02, 0.05, -0.05, 0.1, 0.3, 0.3],
 }
 RESENDS = 4
 TIMEOUT = 90.0  # s of wall time for start-up, the motion and its reports on a loaded machine

@@ -34,6 +34,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory
 
 from modyn_model import ModelError
+from modyn_model.contract import coordinate_effort
 from modyn_ros.base_state import BASE_NQ, BASE_NV, base_from_odometry
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
@@ -438,6 +439,10 @@ class FeedbackController(Node):
             raise ParameterError(str(exc)) from None
         self.model = model  # _build_law needs it
         self._identity = ActuatorMap(model).identity  # S = I: u is τ (a flag, computed once)
+        # what the trajectory's efforts are (modyn_model.contract.coordinate_effort): actuator
+        # forces by index (nu = nq, S ≠ I; a floating base's joints) or generalized forces τ
+        # (an arm; nu > nq = nv, e.g. 14 motors on 8 coordinates)
+        self._ff_is_u = not self._identity and coordinate_effort(model) != "tau"
         try:
             law = self._build_law(self._law_params)
         except ParameterError:
@@ -657,7 +662,7 @@ class FeedbackController(Node):
             np.copyto(self._q_desired, ref.q)
             if self._floating:  # the joints' reference, the base held where the hold had it
                 ref = self._floating_reference(ref)
-            if not self._identity:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
+            if self._ff_is_u:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
                 ref.tau_ff = model.generalized_forces(ref.q, ref.tau_ff)
             self.switch.step(t, q, v, ref, tau)
             self._t_law = t

@@ -4,12 +4,16 @@
 customized inverse dynamic model (Khalil §7.5.2), turned into the actuator forces u_ff with
 Sᵀ(q_d) u_ff = τ_ff (:class:`modyn_control.actuation.ActuatorMap`; u = τ for an arm) and written
 into the points' ``effort`` in the message's ``joint_names`` order. A JointTrajectory carries one
-name list: the efforts are written when the model's ``actuator_names`` are its
-``coordinate_names`` (every arm), or when there are as many actuators as coordinates (nu = nq,
-e.g. a Stewart platform's six legs): actuator j's u_j is then written under coordinate j, the
-convention of hardware_interface's ``joint_states`` effort, and the feedback controller reads it
-back by the same index (u, then τ = Sᵀ(q_d) u); otherwise the trajectory goes on without
-efforts (logged).
+name list, so what the efforts mean is :func:`modyn_model.contract.coordinate_effort`'s answer:
+``"tau"`` for an arm (u = τ) and for a mechanism with more actuators than coordinates (nu > nq
+= nv, e.g. the quadruped's 14 motors on 8 coordinates): the generalized forces Sᵀ(q_d) u_ff of
+the motors' u_ff (= τ_ff when the resolution is exact; what the motors can give when it is
+saturated), one per coordinate; ``"u"`` when there are as many actuators as coordinates (nu = nq,
+e.g. a Stewart platform's six legs): actuator j's u_j under coordinate j, the convention of
+hardware_interface's ``joint_states`` effort, read back by the feedback controller by the same
+index (u, then τ = Sᵀ(q_d) u); ``"none"`` (a floating base): the trajectory goes on without
+efforts (logged). The peak |u_ff| of each plan per actuator is in the diagnostics
+(``last_peak_actuator_effort``, ``last_peak_actuator``).
 Topics and parameters: docs/nodes.md.
 """
 
@@ -23,6 +27,7 @@ from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.node import Node
 from trajectory_msgs.msg import JointTrajectory
 
+from modyn_model.contract import coordinate_effort
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
@@ -32,16 +37,19 @@ from modyn_ros.qos import TRAJECTORY_QOS
 from .actuation import ActuatorMap
 from .messages import trajectory_arrays
 
-__all__ = ["InverseDynamicsFeedforward", "feedforward_efforts", "main"]
+__all__ = ["InverseDynamicsFeedforward", "actuator_efforts", "feedforward_efforts", "main"]
 
 
 def feedforward_efforts(model, arrays, friction: bool = True, actuators=None) -> np.ndarray:
     """u_ff of every point, (m, nu) in the message's ``joint_names`` order (N·m or N).
 
+    With nu = nq the efforts are u (actuator j under coordinate j); with nu > nq they are the
+    generalized forces Sᵀ(q_d) u_ff (module docstring).
+
     Parameters
     ----------
     model : modyn_model.MechanismModel
-        Its actuator names must be its coordinate names (the message's one name list).
+        ``coordinate_effort(model)`` must not be "none".
     arrays : modyn_control.messages.TrajectoryArrays
         The trajectory in model order (``arrays.index`` maps back to the message order).
     friction : bool
@@ -49,15 +57,24 @@ def feedforward_efforts(model, arrays, friction: bool = True, actuators=None) ->
     actuators : ActuatorMap, optional
         The model's τ → u map (built here if omitted).
     """
-    tau = model.inverse_dynamics(arrays.q, arrays.v, arrays.a, friction=friction)
-    actuators = ActuatorMap(model) if actuators is None else actuators
-    if actuators.identity:
-        u = tau
-    else:  # Sᵀ(q_d) u = τ point by point
-        u = np.array([actuators.forces(q, t).copy() for q, t in zip(arrays.q, tau, strict=True)])
+    u = actuator_efforts(model, arrays, friction, actuators)
+    if u.shape[1] != len(arrays.index):  # nu > nq: the motors' generalized forces Sᵀ(q_d) u
+        u = np.einsum("mji,mj->mi", np.asarray(model.actuation_matrix(arrays.q)), u)
     out = np.empty_like(u)
     out[:, arrays.index] = u  # model column j goes to message column index[j]
     return out
+
+
+def actuator_efforts(model, arrays, friction: bool = True, actuators=None) -> np.ndarray:
+    """u_ff (m, nu) of every point in the model's actuator order (N·m or N): Sᵀ(q_d) u_ff =
+    τ_ff = Γ(q_d, q̇_d, q̈_d) by the model's :class:`ActuatorMap` (``actuation_solve`` where the
+    model has it, e.g. its redundancy resolution)."""
+    tau = model.inverse_dynamics(arrays.q, arrays.v, arrays.a, friction=friction)
+    actuators = ActuatorMap(model) if actuators is None else actuators
+    if actuators.identity:
+        return tau
+    # Sᵀ(q_d) u = τ point by point
+    return np.array([actuators.forces(q, t).copy() for q, t in zip(arrays.q, tau, strict=True)])
 
 
 class InverseDynamicsFeedforward(Node):
@@ -82,6 +99,8 @@ class InverseDynamicsFeedforward(Node):
             last_points=0,
             last_dynamics_ms=0.0,
             last_total_ms=0.0,
+            last_peak_actuator_effort=0.0,
+            last_peak_actuator="",
         )
         self._last_rejection = ""
         # the last 10 kept for late joiners, in order: each plan continues the one before it
@@ -97,12 +116,18 @@ class InverseDynamicsFeedforward(Node):
         self.joint_map = JointMap(model.coordinate_names)
         self.actuators = ActuatorMap(model)
         same = tuple(model.actuator_names) == tuple(model.coordinate_names)
-        # nu = nq (and nv): u_j under coordinate j, by index (module docstring)
-        self._efforts = same or model.nu == model.nq == model.nv
-        if self._efforts and not same:
+        convention = coordinate_effort(model)  # module docstring
+        self._efforts = convention != "none"
+        if convention == "u" and not same:
             self.get_logger().info(
                 f"model '{model.name}': the efforts of actuators {list(model.actuator_names)} are "
                 f"written under coordinates {list(model.coordinate_names)}, by index"
+            )
+        elif convention == "tau" and not same:
+            self.get_logger().info(
+                f"model '{model.name}': {model.nu} actuators on {model.nq} coordinates: the "
+                "efforts are the generalized forces Sᵀ(q_d) u_ff of the actuators' u_ff, by "
+                "coordinate"
             )
         if not self._efforts:
             self.get_logger().error(
@@ -136,7 +161,14 @@ class InverseDynamicsFeedforward(Node):
         friction = bool(self.get_parameter("friction").value)
         t0 = time.perf_counter()
         if self._efforts:
-            effort = feedforward_efforts(self.model, arrays, friction, self.actuators)
+            u = actuator_efforts(self.model, arrays, friction, self.actuators)
+            peak = np.abs(u).max(axis=0)
+            self._stats["last_peak_actuator_effort"] = round(float(peak.max()), 6)
+            self._stats["last_peak_actuator"] = self.model.actuator_names[int(peak.argmax())]
+            if u.shape[1] != len(arrays.index):  # nu > nq: Sᵀ(q_d) u, by coordinate
+                u = np.einsum("mji,mj->mi", np.asarray(self.model.actuation_matrix(arrays.q)), u)
+            effort = np.empty_like(u)
+            effort[:, arrays.index] = u
         t1 = time.perf_counter()
         if self._efforts:
             for point, tau in zip(msg.points, effort.tolist(), strict=True):

@@ -158,6 +158,11 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "Hz of plant time: rate of actuator_markers (visualization_msgs/MarkerArray, one "
         "cylinder per actuator) for a model with actuator_segments; 0: none",
     ),
+    "constraint_force_rate": (
+        0.0,
+        "Hz of plant time: rate of constraint_forces/<name> for a constrained model; 0: every "
+        "step (a model whose constraint forces cost a KKT solve per call may ask for less)",
+    ),
     "ros2_control_controller": (
         "effort_controller",
         "plant ros2_control: name of the forward_command_controller; commands go to "
@@ -210,6 +215,9 @@ class Config:
     marker_every : int
         ``actuator_markers`` is published every ``marker_every`` steps (rate / marker_rate, at
         least 1); 0: never.
+    constraint_every : int
+        ``constraint_forces/<name>`` is published every ``constraint_every`` steps (rate /
+        constraint_force_rate, at least 1; 1 when the rate is 0).
     initial_positions : (nq,) ndarray
         rad or m, ``coordinate_names`` order.
     hold_kp, hold_kd : (nv,) ndarray
@@ -272,6 +280,7 @@ class Config:
     ros2_control_state_timeout: float = 0.1
     watchdog_grace: float = 1.0
     marker_every: int = 0
+    constraint_every: int = 1
 
     @property
     def dt(self) -> float:
@@ -334,7 +343,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     dict
         ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
         ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
-        (bool), ``clock_every``, ``marker_every`` (int).
+        (bool), ``clock_every``, ``marker_every``, ``constraint_every`` (int).
 
     Raises
     ------
@@ -389,6 +398,16 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if not math.isfinite(markers):
         raise ConfigError(f"parameter marker_rate: {markers!r} is not finite (Hz)")
     out["marker_every"] = max(1, round(out["rate"] / markers)) if markers > 0 else 0
+    forces = values.get("constraint_force_rate", PARAMETERS["constraint_force_rate"][0])
+    if (
+        isinstance(forces, bool)
+        or not isinstance(forces, (int, float))
+        or not (forces >= 0.0 and math.isfinite(forces))
+    ):
+        raise ConfigError(
+            f"parameter constraint_force_rate: {forces!r} is not a finite number >= 0 (Hz)"
+        )
+    out["constraint_every"] = max(1, round(out["rate"] / forces)) if forces > 0 else 1
     return out
 
 

@@ -65,6 +65,8 @@ from std_msgs.msg import String
 from std_srvs.srv import SetBool, Trigger
 from visualization_msgs.msg import Marker, MarkerArray
 
+from modyn_model import ModelError
+from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.model_source import ModelSource, declare_model_parameters
@@ -190,6 +192,10 @@ class HardwareInterfaceNode(Node):
         # same list when nq == nv (the contract says nothing yet of a message for nq != nv)
         self._js.name = list(model.coordinate_names)
         self._js_index = None  # a floating base: (q, v, u) indices of the joints
+        # the effort under the coordinates' names (modyn_model.contract.coordinate_effort): u
+        # itself (an arm, or nu = nq by index) or, with more actuators than coordinates, the
+        # generalized forces Sᵀ(q) u (the nu forces are on actuator_states)
+        self._js_tau = coordinate_effort(model) == "tau" and model.nu != model.nq
         self._clock_msg = ClockMsg()
         self._clock_every = cfg.clock_every
 
@@ -394,7 +400,7 @@ class HardwareInterfaceNode(Node):
         if self._js_index is None:
             js.position = state.position.tolist()
             js.velocity = state.velocity.tolist()
-            js.effort = state.effort.tolist()
+            js.effort = self._generalized_effort(state) if self._js_tau else state.effort.tolist()
         else:
             iq, iv, iu = self._js_index
             js.position = state.position[iq].tolist()
@@ -403,10 +409,32 @@ class HardwareInterfaceNode(Node):
         self._pub_state.publish(js)
         if self._pub_base is not None:
             self._publish_base(state, sec, nanosec)
-        if self._pub_wrench:
-            self._publish_constraint_forces(sec, nanosec)
-        if self._pub_actuators is not None or self._pub_markers is not None:
-            self._publish_actuators(state, sec, nanosec, step)
+        try:
+            if self._pub_wrench and step % self.config.constraint_every == 0:
+                self._publish_constraint_forces(sec, nanosec)
+            if self._pub_actuators is not None or self._pub_markers is not None:
+                self._publish_actuators(state, sec, nanosec, step)
+        except ModelError as exc:
+            # the model cannot evaluate this state (a closed mechanism out of its workspace,
+            # e.g. a leg of the quadruped with a tail overstretched after a fall): the state
+            # itself is published; the plant's next step reports the fault with the same reason
+            self._model_output_failed(exc)
+
+    def _generalized_effort(self, state: PlantState) -> list[float]:
+        """Sᵀ(q) u of the applied effort (``coordinate_effort`` "tau", nu > nq), or [] where the
+        model cannot evaluate q (logged)."""
+        try:
+            return np.asarray(self.model.generalized_forces(state.position, state.effort)).tolist()
+        except ModelError as exc:
+            self._model_output_failed(exc)
+            return []
+
+    def _model_output_failed(self, exc: Exception) -> None:
+        self.get_logger().error(
+            f"model outputs (joint_states effort, constraint_forces, actuator_states) skipped: "
+            f"{exc}",
+            throttle_duration_sec=1.0,
+        )
 
     def _publish_base(self, state: PlantState, sec: int, nanosec: int) -> None:
         """``base_state``: the pose T_WB of the base link in ``world`` and its twist in the

@@ -335,11 +335,16 @@ class SimulatedPlant(Plant):
         model: the largest |position| and |velocity| residual of each constraint, keys
         ``<constraint>.position`` in m or rad and ``<constraint>.velocity`` in m/s or rad/s:
         the drift the Baumgarte stabilisation keeps bounded), each key prefixed ``model.``;
-        else empty."""
+        else empty. A state the model cannot evaluate (a closed mechanism out of its workspace)
+        gives ``model.error`` with the model's reason instead."""
         get = getattr(self.model, "diagnostics", None)
         if not callable(get):
             return {}
-        return {f"model.{k}": v for k, v in get(self._q, self._v).items()}
+        try:
+            values = get(self._q, self._v)
+        except ModelError as exc:
+            return {"model.error": str(exc)}
+        return {f"model.{k}": v for k, v in values.items()}
 
     def constraint_forces(self) -> dict[str, np.ndarray]:
         """λ by constraint name (the model's ``constraint_forces(q, v, τ)`` at the current state

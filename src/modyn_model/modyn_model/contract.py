@@ -67,6 +67,7 @@ __all__ = [
     "is_mechanism_model",
     "is_vector_space",
     "is_identity_actuation",
+    "coordinate_effort",
     "CONTRACT_MEMBERS",
 ]
 
@@ -305,3 +306,22 @@ def is_identity_actuation(model) -> bool:
         np.array_equal(np.asarray(model.actuation_matrix(q)), eye)
         for q in (model.neutral(), _probe(model)[0])
     )
+
+
+def coordinate_effort(model) -> str:
+    """What an ``effort`` list named by the model's coordinates (a JointTrajectory point, the
+    hardware interface's ``joint_states``) carries, decided by the contract's sizes alone:
+
+    * ``"tau"`` when S = I (an arm: u = τ), or when nu ≠ nq = nv on a model that is not a
+      floating base (e.g. a quadruped with 14 motors on 8 coordinates): the generalized forces
+      τ = Sᵀ(q) u (nv), one per coordinate (the nu actuator forces do not fit one name list;
+      they travel on ``effort_command`` and ``actuator_states``);
+    * ``"u"`` when nu = nq = nv with S ≠ I (a Stewart platform's six legs): actuator j's force
+      under coordinate j, by index;
+    * ``"none"`` otherwise (a floating base with its own conventions, nq ≠ nv).
+    """
+    if is_identity_actuation(model):
+        return "tau"
+    if getattr(model, "floating_base", False) or model.nq != model.nv:
+        return "none"
+    return "u" if model.nu == model.nq else "tau"

@@ -29,10 +29,13 @@ directory>)`` and returns a :class:`~modyn_model.contract.MechanismModel`. Built
 ``ball_joint`` (a rigid body on a spherical joint, nq = 4, nv = 3:
 :class:`~modyn_model.mechanisms.ball_joint.BallJointBody`) and ``stewart`` (a 6-UPS Stewart
 platform by Lopes' generalized momentum, q = platform pose, u = six leg forces:
-:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md) and ``geared``
+:class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md), ``geared``
 (a URDF tree of primary links driven through gear trains, Chen & Wang's virtual links: ``urdf``,
 ``secondary_links``, ``meshes``, ``actuators``, ``rotor_model``; q = the joints, u = the motor
-torques, S = Aᵀ: :class:`~modyn_model.mechanisms.geared.model.GearedModel`, docs/geared.md)
+torques, S = Aᵀ: :class:`~modyn_model.mechanisms.geared.model.GearedModel`, docs/geared.md),
+``quadruped_tail`` (Liu & Ben-Tzvi's quadruped with a 2-DOF tail, four feet pinned, by the
+virtual-work principle: q = torso pose + tail angles, u = 14 motors:
+:class:`~modyn_model.mechanisms.quadruped_tail.model.QuadrupedTailModel`, docs/quadruped_tail.md)
 and ``space_manipulator`` (a serial arm on a free-flying base in dual quaternions: ``urdf``,
 ``inertia``, ``gravity``, ``base_actuators``; the floating-base q/v/τ:
 :class:`~modyn_model.mechanisms.space.model.SpaceManipulatorModel`).
@@ -218,6 +221,12 @@ def _load_space_manipulator_kind(d: Mapping, *, source: str, base_dir: Path | No
     return SpaceManipulatorModel.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_quadruped_tail_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.quadruped_tail.model import QuadrupedTailModel
+
+    return QuadrupedTailModel.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
@@ -226,6 +235,7 @@ _BUILTIN: dict[str, Loader] = {
     "stewart": _load_stewart_kind,
     "geared": _load_geared_kind,
     "space_manipulator": _load_space_manipulator_kind,
+    "quadruped_tail": _load_quadruped_tail_kind,
 }
 
 

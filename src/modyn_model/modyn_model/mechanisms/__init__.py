@@ -2,18 +2,20 @@
 :class:`~modyn_model.contract.MechanismModel`; the ball joint is a built-in ``kind:`` of
 :func:`~modyn_model.factory.load_model`, the coupled-joints model what a URDF with ``<mimic>``
 joints loads as; the Stewart platform is the built-in kind ``stewart``; a geared mechanism by
-Chen & Wang's virtual links is the built-in kind ``geared``; a free-flying space manipulator in
-dual quaternions is the built-in kind ``space_manipulator``)."""
+Chen & Wang's virtual links the built-in kind ``geared``; the quadruped with a tail
+``quadruped_tail``; a free-flying space manipulator in dual quaternions ``space_manipulator``)."""
 
 from .ball_joint import BallJointBody
 from .coupled import CoupledJointsModel
 from .geared import GearedModel
+from .quadruped_tail import QuadrupedTailModel
 from .stewart import StewartModel
 
 __all__ = [
     "BallJointBody",
     "CoupledJointsModel",
     "GearedModel",
+    "QuadrupedTailModel",
     "SpaceManipulatorModel",
     "StewartModel",
 ]
