@@ -79,6 +79,17 @@ velocities, nq ≠ nv ≠ n), and ``with_parameters`` must return a model of the
 A model with constraints (``constraint_names``) keeps its friction inside its own constrained
 ``forward_dynamics`` (explicit): its v̇ is not A⁻¹(τ − H).
 
+A model with *coupled* friction (the optional contract attribute ``coupled_friction`` True, see
+:mod:`modyn_model.contract`: its Γf(v) = ``friction_forces(v)`` is not the per-coordinate law of
+the arrays, e.g. a geared model's motor friction Sᵀ(Fv S v + Fc sign(S v))) is integrated the
+same way: the plain schemes on its own ``forward_dynamics(friction=True)``, i.e. the whole
+friction explicit, evaluated at each stage's velocity (``implicit_damping`` False). That is
+fourth order (RK4) while no friction's sign changes over a step (no motor velocity S v crosses
+zero); a step in which one does has an O(dt) error there, and a coordinate at rest under dry
+friction chatters with amplitude about dt·Fc/A (the explicit law's sign(0) = 0). The viscous part
+is stable only while dt·λ_max(A⁻¹ D) < 2.785 (RK4) or 2 (Euler), D = ∂Γf/∂v (Sᵀ diag(Fv) S for
+the geared model). The implicit treatment above needs the per-coordinate structure.
+
 Floating bases and constraints (issue 14) need nothing else: q ⊕ v is the model's
 ``integrate`` (SE(3) × Rⁿ for a floating base, the quaternion kept of unit norm), v̇ its
 ``forward_dynamics`` (a constrained model's is the KKT one with Baumgarte stabilisation).
@@ -124,6 +135,11 @@ def _friction_parameters(model) -> dict[str, np.ndarray] | None:
     cannot be split off through A; its own ``forward_dynamics(friction=...)`` takes it,
     explicitly."""
     if getattr(model, "constraint_names", ()):
+        return None
+    if getattr(model, "coupled_friction", False):
+        # friction that is not per coordinate (e.g. a geared model's motor friction
+        # Sᵀ f_m(S v)): the arrays hold only part of it; the model's own friction_forces(v)
+        # is taken whole, through its forward_dynamics(friction=True) (module docstring)
         return None
     if not all(hasattr(model, f) for f in _FRICTION_FIELDS):
         return None
