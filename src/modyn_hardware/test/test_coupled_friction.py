@@ -39,12 +39,15 @@ Q0 = np.array([0.3, -0.4, 0.5])  # rad
 T = 0.2  # s
 
 
-def _geared(joint_friction: bool = False) -> GearedModel:
+def _geared(joint_friction: bool = False, fv=FV, fc=FC, stribeck=False) -> GearedModel:
     d = yaml.safe_load(CASE_S.read_text())
-    for a, x, y in zip(d["actuators"].values(), FV, FC, strict=True):
+    for a, x, y in zip(d["actuators"].values(), fv, fc, strict=True):
         a.update(viscous=x, coulomb=y)
+    joint = {"viscous": 0.1, "coulomb": 0.05}
+    if stribeck:
+        joint.update(static=0.1, stribeck_velocity=0.05)
     extras = (
-        {"joints": {f"joint{j}": {"viscous": 0.1 * j, "coulomb": 0.05 * j} for j in (1, 2, 3)}}
+        {"joints": {f"joint{j}": {k: x * j for k, x in joint.items()} for j in (1, 2, 3)}}
         if joint_friction
         else None
     )
@@ -105,7 +108,7 @@ def case(request):
 def test_free_decay_matches_the_models_forward_dynamics(case, integrator, dt, ratio_range):
     model, _, ref_q, ref_v = case
     plant = SimulatedPlant(model, integrator)
-    assert not plant.implicit_damping  # coupled friction is taken explicitly
+    assert plant.implicit_damping  # the coupled viscous part is implicit
     e1 = _plant_error(model, integrator, 2 * dt, ref_q, ref_v)
     e2 = _plant_error(model, integrator, dt, ref_q, ref_v)
     ratio = e1 / e2
@@ -152,3 +155,62 @@ def test_mujoco_refuses_coupled_friction():
         PlantError, match=r"'geared3' \(GearedModel, case_s_friction\) has coupled friction"
     ):
         MujocoPlant(model, XACRO)
+
+
+def test_the_plant_takes_the_viscous_matrix_of_the_model():
+    """The probed D is Sᵀ diag(Fv) S + diag(joint Fv) (S = Aᵀ), to rounding."""
+    model = _geared(joint_friction=True)
+    s = model.structure_matrix.T
+    d = s.T @ np.diag(FV) @ s + np.diag(model.viscous)
+    for integrator in ("rk4", "semi_implicit_euler"):
+        plant = SimulatedPlant(model, integrator)
+        np.testing.assert_allclose(plant._D, d, rtol=1e-12, atol=1e-14)
+
+
+def test_stiff_coupled_damping_is_stable():
+    """Motor damping Fv = (200, 150, 100) N·m·s/rad, no Coulomb: dt·λ_max(A⁻¹D) = 34 at 8 ms,
+    where an explicit RK4 step amplifies that mode by |R(−34)| ≫ 1. Both integrators stay
+    bounded; at T every mode has decayed (the reference's v ~ 1e-64 rad/s) and the plant's
+    velocity matches to 1e-12; the position error is the first steps' quadrature of modes that
+    decay within a step (RK4/Simpson weight h/6 on q̇_0: about h max|q̇_0|/6 = 3.3e-3 rad at
+    8 ms), bounded here by h max|q̇_0| / 4; Euler converges at first order."""
+    model = _geared(fv=[200.0, 150.0, 100.0], fc=[0.0, 0.0, 0.0])
+    s = model.structure_matrix.T
+    d = s.T @ np.diag([200.0, 150.0, 100.0]) @ s
+    lam = float(np.max(np.linalg.eigvals(np.linalg.solve(model.mass_matrix(Q0), d)).real))
+    z = -8e-3 * lam
+    assert abs(1 + z + z**2 / 2 + z**3 / 6 + z**4 / 24) > 1e3  # explicit RK4 would diverge
+    dt_ref = 2e-3 / 64
+    assert dt_ref * lam < 0.2  # the reference itself is well inside RK4's stability
+    ref_q, ref_v = _reference(model, dt_ref, round(T / dt_ref))
+    for dt in (8e-3, 4e-3):
+        plant = SimulatedPlant(model, "rk4")
+        plant.reset(Q0, V0)
+        for _ in range(round(T / dt)):
+            plant.step(dt)
+        st = plant.read()
+        err = np.max(np.abs(st.position - ref_q[-1]))
+        print(f"stiff rk4 at {dt:g} s: |dq| {err:.3e}, |dv| {np.max(np.abs(st.velocity)):.1e}")
+        np.testing.assert_allclose(st.velocity, ref_v[-1], atol=1e-12)
+        assert err < dt * np.max(np.abs(V0)) / 4
+    e1 = _plant_error(model, "semi_implicit_euler", 2e-3, ref_q, ref_v)
+    e2 = _plant_error(model, "semi_implicit_euler", 1e-3, ref_q, ref_v)
+    print(f"stiff euler: {e1:.3e} at 2 ms, {e2:.3e} at 1 ms")
+    assert 1.6 <= e1 / e2 <= 2.5
+
+
+def test_a_coupled_friction_that_is_not_viscous_plus_coulomb_is_taken_explicitly():
+    """Joint Stribeck friction on top of the motor friction: Γf(2v) − Γf(v) is not linear in v,
+    so no D is probed; the plant integrates the whole Γf explicitly (implicit_damping False)
+    and still matches the model's forward dynamics at fourth order."""
+    model = _geared(joint_friction=True, stribeck=True)
+    assert np.all(model.stribeck_velocity > 0)
+    plant = SimulatedPlant(model, "rk4")
+    assert not plant.implicit_damping
+    dt_ref = 2e-3 / 64
+    ref_q, ref_v = _reference(model, dt_ref, round(T / dt_ref))
+    assert np.min(np.abs(ref_v)) > 0.1 and np.min(np.abs(ref_v @ model.structure_matrix)) > 0.1
+    e1 = _plant_error(model, "rk4", 8e-3, ref_q, ref_v)
+    e2 = _plant_error(model, "rk4", 4e-3, ref_q, ref_v)
+    print(f"stribeck rk4: {e1:.3e} at 8 ms, {e2:.3e} at 4 ms, ratio {e1 / e2:.2f}")
+    assert 12.0 <= e1 / e2 <= 20.0 and e1 < 1e-9

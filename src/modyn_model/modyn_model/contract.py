@@ -54,8 +54,9 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
   coordinates. ``friction_forces(v)`` is then the complete Γf (the arrays' part included) and
   is what ``bias_forces``/``inverse_dynamics``/``forward_dynamics`` with ``friction=True`` use.
   The consumers take it from ``friction_forces``: the laws' friction term
-  (:mod:`modyn_control.friction`, at the desired or measured velocity), the built-in plant (its
-  own ``forward_dynamics(friction=True)``, explicit, :mod:`modyn_hardware.simulated`); the
+  (:mod:`modyn_control.friction`, at the desired or measured velocity), the built-in plant
+  (:mod:`modyn_hardware.simulated`: the viscous matrix D = ∂Γf/∂v implicit, the dry rest held
+  over a step; all explicit when Γf is not viscous + Coulomb-type); the
   MuJoCo plant refuses such a model (it has only per-joint damping/frictionloss). Absent or
   False: the arrays say all;
 * ``check_workspace(q) -> None``: raises :class:`~modyn_model.errors.StateError` naming what
