@@ -106,7 +106,8 @@ hardware interface to publish (docs/plants.md, "Floating bases and constrained m
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
 generated dynamics' internal float lists); with friction, the RK4 step's eigen-decomposition and
-a stick/slip change's solve allocate a few n×n temporaries. A mechanism that is not a vector
+a stick/slip change's solve allocate a few n×n temporaries, and a coupled friction's step its
+``friction_forces`` result (and, for Euler, the solve with A + dt·D). A mechanism that is not a vector
 space allocates in ``model.integrate`` (a handful of small arrays per stage).
 """
 
