@@ -31,6 +31,12 @@ the direction the joint is meant to move (stiction is broken as the motion start
 velocity the damping should settle to. Where q̇ = q̇_d it is the same torque; otherwise the
 viscous part leaves −Fv ė, an extra damping of the error dynamics [9.25] (Fv/A_jj, e.g.
 10 s⁻¹ on the RX-90's last joint against K_d = 20 s⁻¹).
+
+A model with *coupled* friction (optional contract attribute ``coupled_friction`` True, see
+:mod:`modyn_model.contract`; a geared arm's motor friction Γf = Sᵀ (Fv S v + Fc sign(S v))) has a
+Γf the per-coordinate arrays cannot hold: :class:`FrictionTerm` then adds the model's own
+``friction_forces(v)`` at the same velocity (desired or measured), and the measured choice is
+the model's ``inverse_dynamics(friction=True)``, which contains it already.
 """
 
 from __future__ import annotations
@@ -53,11 +59,16 @@ class FrictionTerm:
     model : modyn_model.RobotModel
         Friction coefficients: ``viscous`` (Fv), ``coulomb`` (Fc), ``static_friction`` (Fst),
         ``stribeck_velocity`` (v_s; ≤ 0: no Stribeck term), as
-        :func:`modyn_model.dynamics.friction.friction_torques` reads them.
+        :func:`modyn_model.dynamics.friction.friction_torques` reads them; or, when the model
+        has ``coupled_friction`` True, its ``friction_forces(v)`` (the complete Γf, arrays
+        included), called per tick: that call allocates its result (the model's method has no
+        output buffer), the rest of :meth:`add` does not.
     """
 
     def __init__(self, model):
         n = model.nv
+        # coupled friction (modyn_model.contract): the model's own Γf(v), not the arrays
+        self._coupled = model.friction_forces if getattr(model, "coupled_friction", False) else None
         self.viscous = np.array(model.viscous, dtype=float)
         self.coulomb = np.array(model.coulomb, dtype=float)
         vs = np.array(model.stribeck_velocity, dtype=float)
@@ -70,6 +81,9 @@ class FrictionTerm:
 
     def add(self, v: np.ndarray, out: np.ndarray) -> np.ndarray:
         """``out += Fv v + Fc sign(v) + (Fst − Fc) sign(v) exp(−|v|/v_s)``; returns ``out``."""
+        if self._coupled is not None:
+            out += self._coupled(v)
+            return out
         work, sign = self._work, self._sign
         np.multiply(self.viscous, v, out=work)
         out += work

@@ -707,6 +707,16 @@ class MujocoPlant(Plant):
     ):
         if integrator not in INTEGRATORS:
             raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        if friction and getattr(model, "coupled_friction", False):
+            # MuJoCo's URDF import carries only per-joint damping/frictionloss; a coupled law
+            # (e.g. motor friction Sᵀ f_m(S v) of a geared model) would be dropped silently
+            raise PlantError(
+                f"mujoco plant: model '{model.name}' ({type(model).__name__}, {model.source}) "
+                "has coupled friction (coupled_friction = True: its friction_forces(v) is not "
+                "per joint, e.g. motor-side friction mapped through a transmission), which the "
+                "MuJoCo plant cannot represent from the URDF; use plant 'simulated', set the "
+                "coupled friction to zero, or friction=False"
+            )
         # a constrained model: its constraints become MuJoCo equalities (mujoco_constraints)
         self.constrained = bool(getattr(model, "constraint_names", ()))
         self.floating_base = floating = bool(getattr(model, "floating_base", False))

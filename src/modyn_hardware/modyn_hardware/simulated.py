@@ -79,6 +79,23 @@ velocities, nq ≠ nv ≠ n), and ``with_parameters`` must return a model of the
 A model with constraints (``constraint_names``) keeps its friction inside its own constrained
 ``forward_dynamics`` (explicit): its v̇ is not A⁻¹(τ − H).
 
+A model with *coupled* friction (the optional contract attribute ``coupled_friction`` True, see
+:mod:`modyn_model.contract`: its Γf(v) = ``friction_forces(v)`` is not the per-coordinate law of
+the arrays, e.g. a geared model's motor friction Sᵀ(Fv S v + Fc sign(S v)), URDF joint friction
+included) is split from ``friction_forces`` alone: when Γf(v) = D v + Γd(v) with Γd homogeneous
+of degree 0 (Coulomb-type sign laws of any linear map of v; no Stribeck term), D e_j =
+Γf(2e_j) − Γf(e_j) exactly (:func:`_coupled_viscous`, confirmed on random velocities; D
+symmetric positive semi-definite, Sᵀ diag(Fv) S + diag(Fv_joint) for the geared arm). D is then
+taken implicitly, as above but full: semi-implicit Euler solves (A + dt·D) Δq̇ = dt (τ − C q̇ −
+Q − D q̇ − Γd(q̇)) directly (no ``with_parameters`` needed), RK4 is ETDRK4 with the full D (the
+generalized eigen-decomposition of (D, A) does not need D diagonal). The dry rest Γd =
+Γf − D q̇ is held at its start-of-step value (explicit, no stiction solve: the dry solver works
+per coordinate and a motor's friction acts on a row of S): exact over a step in which no sign
+changes (RK4 stays fourth order), an O(dt) error in a step where a motor velocity (S v)_k
+crosses zero, and a chatter of about dt·Fc/I_m for a motor at rest instead of stiction. When the
+probe fails (a Stribeck term), the whole Γf is explicit: the plain schemes on the model's own
+``forward_dynamics(friction=True)``, ``implicit_damping`` False.
+
 Floating bases and constraints (issue 14) need nothing else: q ⊕ v is the model's
 ``integrate`` (SE(3) × Rⁿ for a floating base, the quaternion kept of unit norm), v̇ its
 ``forward_dynamics`` (a constrained model's is the KKT one with Baumgarte stabilisation).
@@ -89,7 +106,8 @@ hardware interface to publish (docs/plants.md, "Floating bases and constrained m
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
 generated dynamics' internal float lists); with friction, the RK4 step's eigen-decomposition and
-a stick/slip change's solve allocate a few n×n temporaries. A mechanism that is not a vector
+a stick/slip change's solve allocate a few n×n temporaries, and a coupled friction's step its
+``friction_forces`` result (and, for Euler, the solve with A + dt·D). A mechanism that is not a vector
 space allocates in ``model.integrate`` (a handful of small arrays per stage).
 """
 
@@ -125,12 +143,47 @@ def _friction_parameters(model) -> dict[str, np.ndarray] | None:
     explicitly."""
     if getattr(model, "constraint_names", ()):
         return None
+    if getattr(model, "coupled_friction", False):
+        # friction that is not per coordinate (e.g. a geared model's motor friction
+        # Sᵀ f_m(S v)): the arrays hold only part of it; the plant splits the model's own
+        # friction_forces(v) instead (_coupled_viscous, module docstring)
+        return None
     if not all(hasattr(model, f) for f in _FRICTION_FIELDS):
         return None
     values = {f: np.asarray(getattr(model, f), dtype=float) for f in _FRICTION_FIELDS}
     if any(x.shape != (model.nv,) for x in values.values()):
         return None
     return values
+
+
+def _coupled_viscous(model) -> np.ndarray | None:
+    """The viscous matrix D of a model's coupled friction (``coupled_friction`` True), or None.
+
+    A coupled Γf(v) = D v + Γd(v) whose dry part is homogeneous of degree 0 (Γd(αv) = Γd(v) for
+    α > 0: Coulomb-type laws c·sign(·) of any linear map of v, e.g. a geared arm's
+    Sᵀ(Fv S v + Fc sign(S v)), per-coordinate Coulomb friction included; no Stribeck term) has
+    D e_j = Γf(2 e_j) − Γf(e_j) exactly. The probe is confirmed on random velocities
+    (Γf(αv) − Γf(v) = (α − 1) D v, α = 2, 3, to 1e-9 relative) and D must be symmetric positive
+    semi-definite (dissipative); otherwise None (the friction is then taken explicitly)."""
+    n = model.nv
+
+    def gamma(v):
+        return np.asarray(model.friction_forces(v), dtype=float)
+
+    d = np.column_stack([gamma(2.0 * e) - gamma(e) for e in np.eye(n)])
+    if not np.all(np.isfinite(d)):
+        return None
+    scale = max(float(np.max(np.abs(d))), 1e-300)
+    rng = np.random.default_rng(0)
+    for v in rng.normal(size=(4, n)):
+        for alpha in (2.0, 3.0):
+            step = gamma(alpha * v) - gamma(v) - (alpha - 1.0) * (d @ v)
+            if np.max(np.abs(step)) > 1e-9 * scale * (1.0 + alpha * np.max(np.abs(v))):
+                return None
+    sym = 0.5 * (d + d.T)
+    if np.max(np.abs(d - sym)) > 1e-9 * scale or np.min(np.linalg.eigvalsh(sym)) < -1e-9 * scale:
+        return None
+    return sym
 
 
 def _extras_index(model) -> np.ndarray | None:
@@ -180,7 +233,8 @@ class SimulatedPlant(Plant):
     implicit_damping : bool
         True: viscous damping of any stiffness is integrated stably (the node's load-time check
         then only informs). False for a model without per-joint friction parameters that is
-        simulated with friction (its own friction, if any, is then explicit).
+        simulated with friction (its own friction, if any, is then explicit), or with a coupled
+        friction that is not viscous + Coulomb-type (module docstring).
 
     Raises
     ------
@@ -291,7 +345,21 @@ class SimulatedPlant(Plant):
                 "with_parameters(extras=...)); this model has no such method: use integrator "
                 "'rk4' without dry friction, or friction=False"
             )
-        if self._plain:
+        # coupled friction (module docstring): the viscous matrix D probed from friction_forces,
+        # taken implicitly; the dry rest Γf − D v held at its start-of-step value
+        self._coupled = False
+        if self.friction and getattr(model, "coupled_friction", False) and params is None:
+            d = None if getattr(model, "constraint_names", ()) else _coupled_viscous(model)
+            if d is not None:
+                self._coupled = True
+                self._D = d
+                self._damped = bool(np.any(d != 0.0))
+                self._plain = False
+                self.implicit_damping = True
+        if self._coupled:
+            coupled_rk4 = integrator == "rk4"
+            self._step = self._step_rk4_coupled if coupled_rk4 else self._step_euler_coupled
+        elif self._plain:
             rk4 = self._step_rk4 if self.vector_space else self._step_rk4_group
             self._step = rk4 if integrator == "rk4" else self._step_euler
         elif integrator == "rk4":
@@ -526,7 +594,10 @@ class SimulatedPlant(Plant):
         if self._plain:
             return alg.forward_dynamics(self.model, self._data, q, v, tau, friction=self.friction)
         eff = self._effort
-        np.multiply(self._fv, v, out=eff)
+        if self._coupled:
+            np.matmul(self._D, v, out=eff)
+        else:
+            np.multiply(self._fv, v, out=eff)
         eff += self._frozen
         np.subtract(tau, eff, out=eff)
         return alg.forward_dynamics(self.model, self._data, q, v, eff, friction=False)
@@ -715,6 +786,41 @@ class SimulatedPlant(Plant):
                 M = alg.mass_matrix(model, data, q)  # A + hD
                 u = self._resolve_dry(M, dq, h)
                 np.subtract(u, v, out=dv)
+        np.add(v, dv, out=dq)
+        return self._finish(dq, h), dv
+
+    def _freeze_coupled(self) -> None:
+        """The dry rest of a coupled friction at the step's start, Γf(q̇_k) − D q̇_k, held over
+        the step (the model's friction_forces allocates its result)."""
+        np.matmul(self._D, self._v, out=self._tmp)
+        np.subtract(self.model.friction_forces(self._v), self._tmp, out=self._frozen)
+
+    def _step_rk4_coupled(self, h: float) -> tuple[np.ndarray, np.ndarray]:
+        """Coupled friction: ETDRK4 with the full D (the generalized eigen-decomposition of
+        (D, A) does not need D diagonal), the dry rest held; classical RK4 / CF4 when D = 0."""
+        self._freeze_coupled()
+        if self._damped:
+            return self._step_etd(h)
+        return self._step_rk4(h) if self.vector_space else self._step_rk4_group(h)
+
+    def _step_euler_coupled(self, h: float) -> tuple[np.ndarray, np.ndarray]:
+        """Coupled friction, semi-implicit Euler implicit in the full D:
+        (A + h D)(q̇⁺ − q̇) = h (τ − C q̇ − Q − D q̇ − Γd(q̇)), Γd = Γf − D q̇ at the start."""
+        model, data, q, v = self.model, self._data, self._q, self._v
+        dv, dq = self._vs, self._w
+        tau = self._generalized(q)
+        self._freeze_coupled()
+        m = self._mat
+        np.copyto(m, alg.mass_matrix(model, data, q))
+        np.multiply(self._D, h, out=self._G)
+        m += self._G
+        b = self._b
+        np.matmul(self._D, v, out=b)
+        b += self._frozen
+        b += alg.bias_forces(model, data, q, v, friction=False)
+        np.subtract(tau, b, out=b)
+        b *= h
+        dv[:] = np.linalg.solve(m, b)
         np.add(v, dv, out=dq)
         return self._finish(dq, h), dv
 

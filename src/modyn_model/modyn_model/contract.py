@@ -47,6 +47,18 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
   :mod:`modyn_trajectory.actuator_limits`); hardware_interface checks it with the velocity
   limits (fault: names the actuator; saturate: the velocity rule in actuator space,
   :mod:`modyn_hardware.safety`);
+* ``coupled_friction`` (bool): True when the model's friction Γf(v) = ``friction_forces(v)``
+  is not (only) the per-coordinate law of ``viscous``/``coulomb``/``static_friction``/
+  ``stribeck_velocity``, e.g. a geared arm's motor friction Sᵀ f_m(S v), f_m(φ̇) = Fv φ̇ +
+  Fc sign(φ̇) per motor (:class:`~modyn_model.mechanisms.geared.GearedModel`), which couples the
+  coordinates. ``friction_forces(v)`` is then the complete Γf (the arrays' part included) and
+  is what ``bias_forces``/``inverse_dynamics``/``forward_dynamics`` with ``friction=True`` use.
+  The consumers take it from ``friction_forces``: the laws' friction term
+  (:mod:`modyn_control.friction`, at the desired or measured velocity), the built-in plant
+  (:mod:`modyn_hardware.simulated`: the viscous matrix D = ∂Γf/∂v implicit, the dry rest held
+  over a step; all explicit when Γf is not viscous + Coulomb-type); the
+  MuJoCo plant refuses such a model (it has only per-joint damping/frictionloss). Absent or
+  False: the arrays say all;
 * ``check_workspace(q) -> None``: raises :class:`~modyn_model.errors.StateError` naming what
   leaves the workspace when box limits cannot say it (a leg outside its stroke, a tilt, a
   singular pose); the trajectory generator refuses goals and plans that fail it, and the hold
@@ -143,6 +155,8 @@ class MechanismModel(Protocol):
         (Fst − Fc) sign(v) exp(−|v|/v_s) (zeros where none; v_s ≤ 0: no Stribeck term). It is
         part of H (:meth:`bias_forces` with ``friction=True``); the laws evaluate it at the
         desired velocity (modyn_control.friction) and the plants integrate it implicitly.
+        A model whose friction is not per coordinate says so with the optional
+        ``coupled_friction`` (module docstring); the arrays are then only part of Γf.
     """
 
     name: str
