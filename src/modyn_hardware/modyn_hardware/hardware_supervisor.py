@@ -39,6 +39,7 @@ import numpy as np
 
 from modyn_control.hold import HoldLaw
 from modyn_model import algorithms as alg
+from modyn_model.errors import ModelError
 from modyn_ros.joint_map import (
     JointMap,
     MessageError,
@@ -182,6 +183,7 @@ class Supervisor:
         nu = model.nu
         self._cmd = np.zeros(nu)  # the latest accepted command, actuator order
         self._work = np.zeros(nu)  # the command being limited and applied
+        self._last_u = np.zeros(nu)  # the effort of the last step taken (model failure hold)
         self.q_hold = np.zeros(model.nq)
         # the hold's target range: the position limits shrunk by 0.5 % of their span (1e-3 for
         # a one-sided limit; nothing for none)
@@ -205,6 +207,10 @@ class Supervisor:
         self._fired_ns = 0  # lockstep: steady time of the watchdog timer's last firing
         self.armed = True
         self.fault: str | None = None
+        # the model could not evaluate the plant's state (a mechanism out of its domain, e.g. a
+        # closed chain out of its workspace after a fall): the reason, until ~/reset_plant
+        self.model_failure: str | None = None
+        self.plant_stopped = False  # a simulated plant whose model failed is not stepped
         self.hold_running = False  # lockstep: the real-time hold timer steps the plant
         self.plant_was_ready = False
         self._published_ns = 0  # steady time of the last joint_states (lockstep latency)
@@ -347,17 +353,31 @@ class Supervisor:
         if not self.armed:
             return self._hold_effort()
         state = self.plant.read()
-        reason = self._guard.apply(u, state.position, state.velocity)
+        try:
+            reason = self._guard.apply(u, state.position, state.velocity)
+        except ModelError as exc:
+            self._model_failed(exc)
+            return self._hold_effort()
         if reason is not None:
             self._latch(reason)
             return self._hold_effort()
         return u
 
     def _advance(self, u: np.ndarray) -> None:
-        """Apply ``u`` over one step and publish the new state (both modes)."""
+        """Apply ``u`` over one step and publish the new state (both modes). A simulated plant
+        whose model cannot evaluate its state is stopped (not stepped, its last state published
+        with the advancing time) and the fault latched, instead of raising out of the loop."""
         t0 = time.perf_counter_ns()
-        self.plant.write(u)
-        self.plant.step(self._dt)
+        if not self.plant_stopped:
+            self.plant.write(u)
+            try:
+                self.plant.step(self._dt)
+                np.copyto(self._last_u, u)
+            except (ModelError, PlantError) as exc:
+                # a simulated plant whose model cannot evaluate a stage state (it reports it as
+                # a diverged simulation) or a plant that cannot step: it is not stepped again
+                self.plant_stopped = True
+                self._model_failed(exc)
         self.step_time_ns += time.perf_counter_ns() - t0
         self.k += 1
         self.counters["steps"] = self.k
@@ -385,18 +405,46 @@ class Supervisor:
         joint held after crossing a limit comes back strictly inside and ~/reset can clear a
         position fault)."""
         np.clip(self.plant.read().position, self._hold_lo, self._hold_hi, out=self.q_hold)
-        self.hold.capture(self.q_hold)  # and A(q_hold) for the mass-matrix form
+        try:
+            self.hold.capture(self.q_hold)  # and A(q_hold) for the mass-matrix form
+        except ModelError as exc:
+            self._model_failed(exc)
+            return
         self._have_hold = True
 
     def _hold_effort(self) -> np.ndarray:
         """The safe hold's u (:class:`HoldLaw`) at the measured state, clipped to the effort
         limits; q_hold (and A(q_hold)) captured when the hold begins."""
-        if not self._have_hold:
+        if self.model_failure is None and not self._have_hold:
             self._capture_hold_pose()
+        if self.model_failure is not None:
+            # the model cannot evaluate the state: keep the effort of the last step taken (on a
+            # real robot the last gravity-compensating hold, never a dropped torque)
+            return self._last_u.copy()
         state = self.plant.read()
-        u = self.hold.effort(state.position, state.velocity)
+        try:
+            u = self.hold.effort(state.position, state.velocity)
+        except ModelError as exc:
+            self._model_failed(exc)
+            return self._last_u.copy()
         self._guard.clip_effort(u)
         return u
+
+    def _model_failed(self, exc: Exception) -> None:
+        """The model cannot evaluate the plant's state (or the plant cannot step): latch a fault
+        naming the reason, once; the hold keeps the last applied effort (:meth:`_hold_effort`)."""
+        if self.model_failure is not None:
+            return
+        self.model_failure = str(exc)
+        stopped = " the simulated plant is stopped (~/reset_plant restarts it);" if (
+            self.plant_stopped
+        ) else ""
+        self.port.log(
+            "error",
+            f"the model cannot evaluate the plant's state: {exc};{stopped} the last applied "
+            "effort is held",
+        )
+        self._latch(f"model: {exc}")
 
     def _latch(self, reason: str) -> None:
         """Latch a fault: safe hold at the present pose until ``~/reset``."""
@@ -529,6 +577,11 @@ class Supervisor:
         still = self._guard.state_violation(state.position, state.velocity, kinds)
         if still is None and self.plant_was_ready and not self.plant.ready:
             still = "plant: still no valid state"
+        if still is None and self.model_failure is not None:
+            still = (
+                f"the model cannot evaluate the plant's state ({self.model_failure}); "
+                "~/reset_plant first"
+            )
         if still is not None:
             message = f"fault kept: {still}"
             self.port.log("warning", message)
@@ -562,6 +615,8 @@ class Supervisor:
             self.port.log("warning", message)
             return False, message
         self._have_hold = False  # a hold continues at the reset pose, not the old one
+        self.model_failure = None  # the reset pose is in the model's domain
+        self.plant_stopped = False
         if not self._realtime:
             self._publish_state(self.t_ns)  # the state at t_k changed: tell the controller
             if not self.hold_running:

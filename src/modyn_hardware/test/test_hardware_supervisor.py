@@ -351,3 +351,56 @@ def test_an_underactuated_mechanism_is_commanded_by_its_actuators(planar_model):
     limit = cfg.limits.effort[0]
     np.testing.assert_allclose(plant.u, [np.clip(tau[1], -limit, limit)], rtol=1e-12, atol=1e-12)
     assert plant.u[0] != 9.0
+
+
+def test_a_model_that_cannot_evaluate_the_state_latches_a_fault_and_never_raises():
+    """The quadruped with a tail left without torque collapses until a leg leaves its IK
+    workspace: the simulated plant's step raises the model's StateError (naming the leg). The
+    supervisor latches a fault naming it, stops the simulated plant, keeps the last applied
+    effort (no dropped torque, no exception out of the loop), refuses ~/reset until
+    ~/reset_plant has put the robot back where its model is valid, and then follows again."""
+    from modyn_model.mechanisms.quadruped_tail.model import QuadrupedTailModel
+    from modyn_model.mechanisms.quadruped_tail.parameters import QuadrupedTailParameters
+
+    model = QuadrupedTailModel(QuadrupedTailParameters.liu_ben_tzvi(mode="exact"))
+    q0 = [0.2, 0.3, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0]
+    sup, port, clock, plant = make(
+        model,
+        mode="realtime",
+        rate=500.0,
+        watchdog_timeout=10.0,
+        watchdog_grace=0.0,
+        initial_positions=q0,
+        hold_kp=[0.0] * 8,
+        hold_kd=[0.0] * 8,
+    )
+    names = list(model.actuator_names)
+    zero = [0.0] * model.nu
+    for _ in range(3000):  # up to 6 s of free fall, far more than the collapse takes
+        clock.now += sup.config.dt_ns
+        sup.on_command(names, zero, clock.now, clock.now)
+        sup.on_tick()
+        if sup.model_failure is not None:
+            break
+    assert sup.model_failure is not None, "the robot never left its model's domain"
+    assert sup.fault == f"model: {sup.model_failure}" and "leg" in sup.fault
+    assert sup.plant_stopped and sup.state == "faulted"
+    frozen = plant.read()
+    assert np.all(np.isfinite(frozen.position)) and np.all(np.isfinite(frozen.velocity))
+    for _ in range(10):  # the loop goes on: no exception, the state published, nothing moves
+        clock.now += sup.config.dt_ns
+        sup.on_tick()
+    assert np.array_equal(plant.read().position, frozen.position)
+    ok, message = sup.reset()
+    assert not ok and "~/reset_plant first" in message
+    ok, _ = sup.reset_plant()
+    assert ok and sup.model_failure is None and not sup.plant_stopped
+    ok, message = sup.reset()
+    assert ok, message
+    g = np.asarray(model.actuator_forces(np.asarray(q0), np.zeros(8), np.zeros(8)))
+    for _ in range(5):
+        clock.now += sup.config.dt_ns
+        sup.on_command(names, g.tolist(), clock.now, clock.now)
+        sup.on_tick()
+    assert sup.fault is None and sup.state == "following"
+    assert np.allclose(plant.read().position, q0, atol=1e-6)
