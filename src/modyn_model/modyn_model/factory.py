@@ -32,7 +32,10 @@ platform by Lopes' generalized momentum, q = platform pose, u = six leg forces:
 :class:`~modyn_model.mechanisms.stewart.model.StewartModel`, docs/stewart.md) and ``geared``
 (a URDF tree of primary links driven through gear trains, Chen & Wang's virtual links: ``urdf``,
 ``secondary_links``, ``meshes``, ``actuators``, ``rotor_model``; q = the joints, u = the motor
-torques, S = Aᵀ: :class:`~modyn_model.mechanisms.geared.model.GearedModel`, docs/geared.md).
+torques, S = Aᵀ: :class:`~modyn_model.mechanisms.geared.model.GearedModel`, docs/geared.md)
+and ``space_manipulator`` (a serial arm on a free-flying base in dual quaternions: ``urdf``,
+``inertia``, ``gravity``, ``base_actuators``; the floating-base q/v/τ:
+:class:`~modyn_model.mechanisms.space.model.SpaceManipulatorModel`).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 
 Any kind's mapping may add ``constraints:`` (a list, see
@@ -209,6 +212,12 @@ def _load_geared_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     return GearedModel.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_space_manipulator_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.space.model import SpaceManipulatorModel
+
+    return SpaceManipulatorModel.from_description(d, source=source, base_dir=base_dir)
+
+
 _BUILTIN: dict[str, Loader] = {
     "urdf": _load_urdf_kind,
     "xacro": _load_xacro_kind,
@@ -216,6 +225,7 @@ _BUILTIN: dict[str, Loader] = {
     "ball_joint": _load_ball_joint_kind,
     "stewart": _load_stewart_kind,
     "geared": _load_geared_kind,
+    "space_manipulator": _load_space_manipulator_kind,
 }
 
 
