@@ -174,15 +174,11 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
         msg = JointTrajectory()
         msg.header.stamp = _stamp(0.0)
         msg.joint_names = joints
-        zeros_u = [0.0] * len(model.actuator_names)
         for k, tk in enumerate(t_ref):
             point = JointTrajectoryPoint()
             point.positions = th[k].tolist()
             point.velocities = thd[k].tolist()
             point.accelerations = thdd[k].tolist()
-            # efforts by actuator (nu), zero: the controller's law computes them (as the
-            # push episode's hold trajectory)
-            point.effort = zeros_u
             ns = int(round(tk * _NS))
             point.time_from_start = Duration(sec=ns // _NS, nanosec=ns % _NS)
             msg.points.append(point)

@@ -657,7 +657,8 @@ class FeedbackController(Node):
             np.copyto(self._q_desired, ref.q)
             if self._floating:  # the joints' reference, the base held where the hold had it
                 ref = self._floating_reference(ref)
-            if not self._identity:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
+            if not self._identity and ref.tau_ff is not None:
+                # the trajectory's efforts are actuator forces: τ = Sᵀ u
                 ref.tau_ff = model.generalized_forces(ref.q, ref.tau_ff)
             self.switch.step(t, q, v, ref, tau)
             self._t_law = t
@@ -707,7 +708,9 @@ class FeedbackController(Node):
         full.q[BASE_NQ:] = joints.q
         full.v[BASE_NV:] = joints.v
         full.a[BASE_NV:] = joints.a
-        if joints.tau_ff is None:
+        if joints.tau_ff is None or np.size(joints.tau_ff) != self._tau_ff_buffer.size:
+            # no efforts, or efforts for the joints only while the model has more actuators
+            # (a free-flyer's base actuators): no feed-forward efforts
             full.tau_ff = None
         else:
             full.tau_ff = self._tau_ff_buffer

@@ -1,0 +1,111 @@
+"""A KUKA iiwa 14 on a free-flying 27 kg base tracks the paper's Viviani figure-eight while the
+thrusters and the CMG torque stage hold the base, under the four nodes (issue 18, acceptance
+"closed loop over DDS").
+
+config/systems/space_iiwa_sim.yaml: hardware_interface (built-in plant, the DQ model
+SpaceManipulatorModel, RK4, lockstep sim time at 200 Hz), trajectory_generator,
+inverse_dynamics_feedforward and feedback_controller as processes (the runner). The episode
+(:func:`modyn_bringup.space_episode.run_viviani_episode`) sends one timed joint trajectory: the
+Viviani curve (eq. 51, r = 0.1 m, ζ = 1 rad/s, centre (0.3, 0, 0.7) m, tool down) through the
+redundant IK, over one full figure-eight (4π s), with a 0.5 s re-timed start (the paper's curve
+starts at 0.1 m/s from rest: its jump saturates thrusters and CMG torque for 60 ms, measured).
+The controller's computed torque on the 13 velocity coordinates (base ω = 1.5 rad/s, arm 20
+rad/s, ζ = 0.9) gives τ; the model's actuation_solve allocates its base rows: thrusters by the
+LP of eq. (49), the CMG torque stage by eq. (48). The CMG steering law (42) and the gimbal and
+wheel states are NOT in this loop (they are not plant states of the contract model): they run in
+the library-level closed loop (modyn_control.space.simulation, tests of s18-act).
+
+Asserted, measured on this machine (see docs/space_manipulator.md):
+
+* no fault latched, every step recorded;
+* EE RMS error over the run < 1 mm (measured 0.23 mm; the library-level loop with the paper's
+  DQ-PD laws on the CMG-lumped base gives the same order, docs), max < 3 mm (0.5 mm);
+* the base held: position < 2 mm (0.5 mm), attitude < 2 mrad (0.35 mrad) — the paper claims mm
+  level; margins ×3-5 over the measured values for the machine's scheduling (lockstep makes the
+  run deterministic up to the controller's message timing);
+* actuator limits never exceeded: σ ∈ [0, 5] N, |T_cmg| ≤ 12.33 N m, and not saturated at all
+  (max σ and |T_cmg| below 90 % of their limits: measured 4.2 N and 5.2 N m at the peak).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+
+import numpy as np
+import pytest
+
+pytest.importorskip("rclpy")
+
+from modyn_bringup.space_episode import run_viviani_episode  # noqa: E402
+from modyn_bringup.system import load_system  # noqa: E402
+from modyn_model import load_model  # noqa: E402
+
+DURATION = 4.0 * np.pi  # one figure-eight (s)
+SYSTEM = "space_iiwa_sim"
+
+
+@pytest.fixture(scope="module")
+def episode(tmp_path_factory):
+    try:
+        importlib.metadata.distribution("scipy")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("scipy is needed by the thruster allocation")
+    spec = load_system(SYSTEM)
+    ep = run_viviani_episode(spec, duration=DURATION, viviani={"smooth_start": 0.5},
+                             log_dir=tmp_path_factory.mktemp(SYSTEM))
+    model = load_model(spec.robot_description)
+    return spec, model, ep
+
+
+def _ee_error(model, ep):
+    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q])
+    ref = np.column_stack([np.interp(ep.t, ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
+    return np.linalg.norm(ee - ref, axis=1)
+
+
+def test_runs_without_fault(episode):
+    _, model, ep = episode
+    assert not ep.faults, ep.faults
+    assert ep.t[-1] >= DURATION - 0.01
+    # a step every 5 ms from the start (joint_states, base_state and actuator_states matched)
+    assert len(ep.t) >= 0.95 * DURATION / 0.005, len(ep.t)
+    assert ep.u.shape[1] == model.nu and np.isfinite(ep.u).all()
+
+
+def test_tracks_the_viviani_curve(episode):
+    _, model, ep = episode
+    e = _ee_error(model, ep)
+    rms = float(np.sqrt(np.mean(e**2)))
+    print(f"EE error: RMS {rms * 1e3:.3f} mm, max {e.max() * 1e3:.3f} mm")
+    assert rms < 1e-3, rms
+    assert e.max() < 3e-3, e.max()
+    # the curve was actually traversed: the reference spans the figure-eight (0.2 m in x)
+    assert np.ptp(ep.ref_p[:, 0]) > 0.19
+
+
+def test_holds_the_base(episode):
+    _, _, ep = episode
+    dp = np.linalg.norm(ep.q[:, :3], axis=1)
+    quat = ep.q[:, 3:7] * np.sign(ep.q[:, 3:4])
+    angle = 2.0 * np.arctan2(np.linalg.norm(quat[:, 1:], axis=1), quat[:, 0])
+    print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
+    assert dp.max() < 2e-3, dp.max()
+    assert angle.max() < 2e-3, angle.max()
+
+
+def test_actuator_limits(episode):
+    _, model, ep = episode
+    names = list(model.actuator_names)
+    thr = [i for i, n in enumerate(names) if n.startswith("thruster_")]
+    cmg = [i for i, n in enumerate(names) if n.startswith("cmg_torque_")]
+    assert len(thr) == 12 and len(cmg) == 3
+    sigma, t_cmg = ep.u[:, thr], ep.u[:, cmg]
+    lim = np.asarray(model.effort_limit)
+    print(f"thrust [{sigma.min():.3f}, {sigma.max():.3f}] N, |T_cmg| max "
+          f"{np.abs(t_cmg).max():.3f} N m")
+    assert sigma.min() >= 0.0 and np.all(sigma <= lim[thr])
+    assert np.all(np.abs(t_cmg) <= lim[cmg])
+    assert sigma.max() < 0.9 * lim[thr].min()
+    assert np.abs(t_cmg).max() < 0.9 * lim[cmg].min()
+    # the thrusters do work (the base force of the arm's reaction is theirs)
+    assert sigma.max() > 0.1
