@@ -7,6 +7,7 @@ agrees) it times, per state:
 
 * ``dq_rnea``: :func:`modyn_model.mechanisms.space.recursion.inverse_dynamics` (eq. 23 corrected);
 * ``dq_fd``: :func:`modyn_model.mechanisms.space.matrix_form.forward_dynamics` (eq. 32 corrected);
+* ``dq_aba``: :func:`modyn_model.mechanisms.space.recursion.articulated_body_forward_dynamics`;
 * ``fb_rnea`` / ``fb_aba``: FloatingBaseModel.inverse_dynamics / forward_dynamics;
 * ``pin_rnea`` / ``pin_aba``: pinocchio.rnea / aba (C++), when installed;
 
@@ -71,6 +72,13 @@ def main() -> None:
         calls,
         repeats,
     )
+    t["dq_aba"] = best_time(
+        lambda: rc.articulated_body_forward_dynamics(
+            chain, qb[0], th[0], v[0, PERM], tau[0, PERM], g
+        ),
+        calls,
+        repeats,
+    )
     t["fb_aba"] = best_time(lambda: fb.forward_dynamics(q[0], v[0], tau[0]), calls, repeats)
     nb = max(1, calls // 20)
     t["dq_rnea_batched"] = (
@@ -104,6 +112,7 @@ def main() -> None:
     print("ratios (> 1: the first is slower)")
     print(f"  dq_rnea / fb_rnea            {t['dq_rnea'] / t['fb_rnea']:8.2f}")
     print(f"  dq_fd / fb_aba               {t['dq_fd'] / t['fb_aba']:8.2f}")
+    print(f"  dq_aba / fb_aba              {t['dq_aba'] / t['fb_aba']:8.2f}")
     print(f"  batched dq_rnea / fb_rnea    {t['dq_rnea_batched'] / t['fb_rnea_batched']:8.2f}")
     print(f"  batched dq_fd / fb_aba       {t['dq_fd_batched'] / t['fb_aba_batched']:8.2f}")
     if pin is not None:

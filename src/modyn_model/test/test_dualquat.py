@@ -140,6 +140,7 @@ def test_adjoint_block_form_and_note_identities():
     tw = _pure()
     # Ad(q̂)x = q̂*∘x∘q̂ = Q x (eq. 24)
     np.testing.assert_allclose(dq.dqadjoint(x, tw), (ad @ tw[..., None])[..., 0], atol=1e-13)
+    np.testing.assert_allclose(dq.dqadjoint_matrix_unit(x), ad, atol=1e-13)
     # block form [[Rᵀ, 0], [−r̃^b Rᵀ, Rᵀ]] (Featherstone's motion transform, note §2.3)
     rot = dq.qto_matrix(x[:, :4])
     rb = dq.dqtranslation_body(x)

@@ -19,7 +19,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from modyn_model.dualquat import DQ_IDENTITY, dqadjoint_matrix, dqfrom_pose, dqmul, dqto_matrix
+from modyn_model.dualquat import (
+    DQ_IDENTITY,
+    dqadjoint_matrix,
+    dqcross,
+    dqfrom_pose,
+    dqmul,
+    dqto_matrix,
+)
 from modyn_model.floating import FloatingBaseModel, to_pinocchio_q
 from modyn_model.mechanisms.space import matrix_form as mf
 from modyn_model.mechanisms.space import recursion as rc
@@ -257,3 +264,107 @@ def test_note11_masses_and_com(fb5, chain5):
 def _vee(s):
     """(x, y, z) of a skew matrix [x]×."""
     return np.array([s[2, 1], s[0, 2], s[1, 0]])
+
+
+def test_arm_reaction_balances_the_base_body(fb, chain):
+    """−Ad(q̂*_{n−1,n}) f̂_{n−1} (eq. 47's feed-forward, note §6) = the base body's own
+    Newton–Euler terms − Γ_B (Γ_B + reaction = M̂_B E_B + ω̂_B × M̂_B ω̂_B); with the base at rest
+    and not accelerating (no gravity) it is −Γ_B."""
+    q, v, a = _states(fb, 6)
+    qb, th = _dq_args(q)
+    nu, nud = v[:, PERM], a[:, PERM]
+    react = rc.arm_reaction(chain, qb, th, nu, nud, G)  # [F, T]
+    gam = rc.inverse_dynamics(chain, qb, th, nu, nud, G)  # [T, F, ...]
+    _, e = rc.accelerations(chain, rc.relative_poses(chain, qb, th), nu, nud, G)
+    w = rc.velocities(chain, rc.relative_poses(chain, qb, th), nu)
+    mb = chain.dual_mass[-1]
+    own = mb @ e[:, -1, :, None]
+    own = own[..., 0] + dqcross(w[:, -1], (mb @ w[:, -1, :, None])[..., 0])
+    _close(react[:, :3], own[:, 1:4] - gam[:, 3:6])
+    _close(react[:, 3:], own[:, 5:8] - gam[:, 0:3])
+    nu0 = np.zeros_like(nu)
+    nu0[:, 6:] = nu[:, 6:]
+    nud0 = np.zeros_like(nud)
+    nud0[:, 6:] = nud[:, 6:]
+    r0 = rc.arm_reaction(chain, DQ_IDENTITY, th, nu0, nud0)
+    g0 = rc.inverse_dynamics(chain, DQ_IDENTITY, th, nu0, nud0)
+    _close(r0, -np.c_[g0[:, 3:6], g0[:, 0:3]])
+
+
+def test_paper_joint_force_without_swap_is_wrong(fb, chain):
+    """Eq. (22) read as Ĥᵀ f̂ (no swap, note A10) returns the hinge force F_z, not the torque
+    T_z = Ĥᵀ P f̂ that Pinocchio's RNEA gives: the correction is needed."""
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    tau, wr = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G, return_wrenches=True)
+    no_swap = np.einsum("bki,ki->bk", wr[:, :-1], chain.hinge_columns)  # internal order
+    swap = np.einsum("bki,ki->bk", wr[:, :-1, [4, 5, 6, 7, 0, 1, 2, 3]], chain.hinge_columns)
+    urdf = [6 + j for j in chain.urdf_joint[:-1]]
+    _close(swap, tau[:, urdf])
+    np.testing.assert_allclose(no_swap, wr[:, :-1, 3])  # F_z of each hinge
+    assert np.abs(no_swap - tau[:, urdf]).max() > 1.0
+
+
+@pytest.mark.parametrize("gravity", [None, G], ids=["no-gravity", "gravity"])
+def test_dq_articulated_body_equals_matrix_form_and_floating_aba(fb, chain, gravity):
+    """The O(n) DQ articulated-body forward dynamics (note §12 'exceed') = θ̈ = M⁻¹(Γ − C) of
+    the matrix form = FloatingBaseModel's ABA."""
+    q, v, _ = _states(fb, 8)
+    qb, th = _dq_args(q)
+    tau = RNG.normal(size=(8, 13))
+    aba = rc.articulated_body_forward_dynamics(chain, qb, th, v[:, PERM], tau[:, PERM], gravity)
+    _close(aba, mf.forward_dynamics(chain, qb, th, v[:, PERM], tau[:, PERM], gravity), 1e-11)
+    ref = (fb if gravity is not None else fb.with_gravity((0.0, 0.0, 0.0))).forward_dynamics(
+        q, v, tau
+    )
+    _close(aba[:, PERM], ref, 1e-11)
+    one = rc.articulated_body_forward_dynamics(
+        chain, qb[0], th[0], v[0, PERM], tau[0, PERM], gravity
+    )
+    _close(one, aba[0], 1e-13)
+
+
+def test_tip_wrench_enters_as_an_external_load(fb, chain):
+    """f_tip = F + εT on body 1 at d_1 (body-1 axes) = FloatingBaseModel's f_ext row of
+    iiwa_link_7 with the opposite sign ([f; m] it adds to the body's Newton–Euler force)."""
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    wrench = RNG.normal(size=(4, 6))  # [F, T]
+    f_tip = np.zeros((4, 8))
+    f_tip[:, 1:4], f_tip[:, 5:8] = wrench[:, :3], wrench[:, 3:]
+    dq_tau = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G, f_tip)[:, PERM]
+    f_ext = np.zeros((4, 8, 6))
+    f_ext[:, 7] = -wrench
+    _close(dq_tau, fb.inverse_dynamics(q, v, a, f_ext))
+    assert np.abs(dq_tau - fb.inverse_dynamics(q, v, a)).max() > 0.1
+
+
+def test_a_tree_is_refused_naming_the_joint():
+    from modyn_model.errors import DescriptionError
+
+    link = '<link name="{0}"><inertial><mass value="1"/><inertia ixx="1" ixy="0" ixz="0" iyy="1" iyz="0" izz="1"/></inertial></link>'
+    joint = '<joint name="{0}" type="revolute"><parent link="{1}"/><child link="{2}"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="1" velocity="1"/></joint>'
+    xml = (
+        '<robot name="y">'
+        + "".join(link.format(n) for n in ("b", "l1", "l2", "l3"))
+        + joint.format("j1", "b", "l1")
+        + joint.format("j2", "b", "l2")
+        + joint.format("j3", "l1", "l3")
+        + "</robot>"
+    )
+    with pytest.raises(DescriptionError, match="needs a serial chain; joint '.*' hangs from"):
+        DQChain.from_urdf(xml)
+
+
+def test_paper_cross_product_sign_breaks_newton_euler(fb, chain, monkeypatch):
+    """With the paper's Table 1 dual cross (p₁×q₂ + p₂×q₁, note A3) in place of the corrected
+    one, the DQ RNEA no longer matches the floating-base Newton–Euler: the note's correction is
+    what the equality above rests on."""
+    from modyn_model.dualquat import dqcross_table1
+
+    q, v, a = _states(fb, 4)
+    qb, th = _dq_args(q)
+    ref = fb.inverse_dynamics(q, v, a)
+    monkeypatch.setattr(rc, "dqcross", dqcross_table1)
+    wrong = rc.inverse_dynamics(chain, qb, th, v[:, PERM], a[:, PERM], G)[:, PERM]
+    assert np.abs(wrong - ref).max() > 1.0

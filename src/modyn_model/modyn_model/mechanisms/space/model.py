@@ -36,6 +36,7 @@ from .chain import DQChain
 from .matrix_form import forward_dynamics as _fd_matrix
 from .matrix_form import mass_matrix as _mass_matrix
 from .parameters import table5_parameters
+from .recursion import articulated_body_forward_dynamics as _aba
 from .recursion import inverse_dynamics as _rnea
 
 __all__ = [
@@ -125,6 +126,7 @@ class SpaceManipulatorModel(FloatingBaseModel):
         self._gravity = (
             None if not np.any(self.gravity_vector) else np.asarray(self.gravity_vector, float)
         )
+        self._tree_no_gravity: FloatingBaseModel | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -136,11 +138,25 @@ class SpaceManipulatorModel(FloatingBaseModel):
         return cls(limb, builder.root_params, prefix, base_actuators)
 
     @classmethod
-    def from_urdf(cls, source, *, gravity=(0.0, 0.0, 0.0), base_actuators=(), **kwargs):
-        """A URDF whose root link is the base (no gravity by default: orbit)."""
+    def from_urdf(
+        cls,
+        source,
+        *,
+        root: str | None = None,
+        tip: str | None = None,
+        locked_joints: Sequence[str] = (),
+        extras=None,
+        gravity: Sequence[float] = (0.0, 0.0, 0.0),
+        base_actuators=(),
+    ) -> SpaceManipulatorModel:
+        """A URDF (path or XML) whose root link (or ``root``) is the base, as
+        :meth:`FloatingBaseModel.from_urdf <modyn_model.floating.FloatingBaseModel.from_urdf>`
+        but with no gravity by default (orbit) and the base-actuator hook."""
         from ...urdf import build_from_urdf
 
-        builder = build_from_urdf(source, floating_base=True, **kwargs)
+        builder = build_from_urdf(
+            source, root=root, tip=tip, locked=locked_joints, extras=extras, floating_base=True
+        )
         return cls.from_builder(builder, gravity, base_actuators)
 
     @classmethod
@@ -320,9 +336,12 @@ class SpaceManipulatorModel(FloatingBaseModel):
         with gravity off."""
         if f_ext is None:
             return None
+        if self._tree_no_gravity is None:  # built once, on the first external load
+            self._tree_no_gravity = FloatingBaseModel(
+                self.limb_model.with_gravity((0.0, 0.0, 0.0)), self.root_params, self.prefix
+            )
         zero = np.zeros(self.nv)
-        base = FloatingBaseModel.with_gravity(self, (0.0, 0.0, 0.0))
-        return FloatingBaseModel.inverse_dynamics(base, q, zero, None, f_ext, friction=False)
+        return self._tree_no_gravity.inverse_dynamics(q, zero, None, f_ext, friction=False)
 
     def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:
         """Γ(q, v, v̇) (..., nv) by the recursive DQ inverse dynamics (eq. 23 corrected,
@@ -361,8 +380,10 @@ class SpaceManipulatorModel(FloatingBaseModel):
         self, q, v, tau, f_ext=None, *, method: str = "dq", friction: bool = True
     ) -> np.ndarray:
         """v̇ (..., nv) for generalized forces τ. ``method="dq"`` (default): the matrix form
-        θ̈ = M⁻¹(Γ − C) (eq. 32 corrected); any other is FloatingBaseModel's (``"aba"``...)."""
-        if method != "dq":
+        θ̈ = M⁻¹(Γ − C) (eq. 32 corrected); ``"dq_aba"``: the O(n) DQ articulated-body
+        algorithm (:func:`~.recursion.articulated_body_forward_dynamics`); any other is
+        FloatingBaseModel's (``"aba"``, ``"cholesky"``)."""
+        if method not in ("dq", "dq_aba"):
             return super().forward_dynamics(q, v, tau, f_ext, method=method, friction=friction)
         q = self.check_state("q", q)
         v = self.check_velocity("v", v)
@@ -379,7 +400,8 @@ class SpaceManipulatorModel(FloatingBaseModel):
             rhs = rhs - ext
         p = self._perm
         qb, th = self.dq_state(q)
-        return _fd_matrix(self.chain, qb, th, v[..., p], rhs[..., p], self._gravity)[..., p]
+        fd = _fd_matrix if method == "dq" else _aba
+        return fd(self.chain, qb, th, v[..., p], rhs[..., p], self._gravity)[..., p]
 
 
 # the thruster / thruster + CMG base-actuator types (issue 18 stack), registered on import

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...dualquat import dqadjoint_matrix, dqcross, dqmul, dqswap
+from ...dualquat import dqadjoint_matrix_unit, dqcross, dqmul, dqswap
 from .chain import PRISMATIC_HINGE, DQChain
 
 __all__ = [
@@ -39,6 +39,8 @@ __all__ = [
     "accelerations",
     "inverse_dynamics",
     "gravity_twist",
+    "arm_reaction",
+    "articulated_body_forward_dynamics",
 ]
 
 
@@ -70,8 +72,9 @@ def relative_poses(chain: DQChain, qhat_base, theta) -> np.ndarray:
 
 
 def adjoints(rel: np.ndarray) -> np.ndarray:
-    """Q_{k,k+1} = [q̂*]⁺[q̂]⁻ (..., n, 8, 8) (eq. 24) for the relative poses (..., n, 8)."""
-    return dqadjoint_matrix(rel)
+    """Q_{k,k+1} = [q̂*]⁺[q̂]⁻ (..., n, 8, 8) (eq. 24) for the relative poses (..., n, 8), built
+    from R and r^b (:func:`~...dualquat.dqadjoint_matrix_unit`; unit DQs)."""
+    return dqadjoint_matrix_unit(rel)
 
 
 def link_poses(chain: DQChain, qhat_base, theta) -> list[np.ndarray]:
@@ -190,3 +193,85 @@ def inverse_dynamics(
     if return_wrenches:
         return tau, dqswap(wr)
     return tau
+
+
+def arm_reaction(chain: DQChain, qhat_base, theta, nu, nudot=None, gravity=None) -> np.ndarray:
+    """The wrench the arm exerts on the base, [F (3), T (3)] (..., 6) in base axes about the
+    base origin: −Ad(q̂*_{n−1,n}) f̂_{n−1} (note §6), the feed-forward f̂₀ of eq. (47) (note §9.2;
+    it depends on the base acceleration in ``nudot``: pass the one the base law expects, or
+    zero). Γ_B + this = M̂_B E_B + ω̂_B × M̂_B ω̂_B (the base body's own Newton–Euler terms)."""
+    if chain.n < 2:
+        raise ValueError("arm_reaction: the chain has no arm")
+    rel = relative_poses(chain, qhat_base, theta)
+    qb = adjoints(rel)
+    _, wrenches = inverse_dynamics(
+        chain, qhat_base, theta, nu, nudot, gravity, return_wrenches=True
+    )
+    # P Ad(q̂*) f = Q_{n−1,n}ᵀ P f (the swapped transfer of inverse_dynamics)
+    ws = np.einsum("...ji,...j->...i", qb[..., -2, :, :], dqswap(wrenches[..., -2, :]))
+    out = np.empty(ws.shape[:-1] + (6,))
+    out[..., 0:3] = -ws[..., 5:8]  # force: the dual slots of the swapped wrench
+    out[..., 3:6] = -ws[..., 1:4]
+    return out
+
+
+def articulated_body_forward_dynamics(
+    chain: DQChain, qhat_base, theta, nu, gamma, gravity=None
+) -> np.ndarray:
+    """ν̇ (..., N) for generalized forces Γ (..., N), outside order, by the O(n)
+    articulated-body algorithm written in the DQ quantities (not in the paper; note §12
+    "exceed"; Featherstone RBDA Table 7.1 with X = Q_{k,k+1}, S = Ĥ_k, I = P M̂_k and swapped
+    wrenches W = P f̂, whose transfer to the parent is Q_{k,k+1}ᵀ as in :func:`inverse_dynamics`):
+
+    * base → tip: ω̂_k (eq. 11), c_k = ω̂_k × Ĥ_kθ̇_k (α̂_k), I^A_k = P M̂_k,
+      p^A_k = P(ω̂_k × M̂_kω̂_k);
+    * tip → base: U = I^A Ĥ, D = ĤᵀU (+ rotor inertia), u = τ − Ĥᵀp^A,
+      I^a = I^A − U D⁻¹ Uᵀ, p^a = p^A + I^a c + U D⁻¹ u, I^A_{k+1} += Qᵀ I^a Q,
+      p^A_{k+1} += Qᵀ p^a;
+    * base → tip: a' = Q a_{k+1} + c, θ̈ = D⁻¹(u − Uᵀ a'), a_k = a' + Ĥθ̈ — with a_{n+1} = −g
+      (E_{n+1} of eq. 23) and the 6-dof floating hinge at k = n.
+
+    Cross-checked against the matrix form and FloatingBaseModel's ABA in test_space_dynamics.py.
+    """
+    rel = relative_poses(chain, qhat_base, theta)
+    qb = adjoints(rel)
+    nu = np.asarray(nu, dtype=float)
+    gamma = np.asarray(gamma, dtype=float)
+    hq = hinge_twists(chain, nu)
+    w = velocities(chain, rel, nu, qb)
+    batch = np.broadcast_shapes(w.shape[:-2], gamma.shape[:-1])
+    c = dqcross(w, hq)
+    inertia = np.broadcast_to(chain.inertia, batch + chain.inertia.shape).copy()
+    bias = dqswap(dqcross(w, _mv(chain.dual_mass, w)))
+    bias = np.broadcast_to(bias, batch + bias.shape[-2:]).copy()
+    n = chain.n
+    idx = chain.stacked_index()
+    store = []
+    for i in range(n):
+        h = chain.hinge[i]  # (8, n_k)
+        cols = idx[chain.offset[i] : chain.offset[i] + chain.dof[i]]
+        u_mat = inertia[..., i, :, :] @ h  # U (..., 8, n_k)
+        d = h.T @ u_mat  # D (..., n_k, n_k)
+        if chain.dof[i] == 1 and chain.armature.size:
+            d = d + chain.armature[chain.urdf_joint[i]]
+        u = gamma[..., cols] - bias[..., i, :] @ h  # (..., n_k)
+        d_inv = np.linalg.inv(d)
+        store.append((h, cols, u_mat, d_inv, u))
+        if i + 1 < n:
+            ud = u_mat @ d_inv
+            ia = inertia[..., i, :, :] - ud @ np.swapaxes(u_mat, -1, -2)
+            pa = bias[..., i, :] + _mv(ia, c[..., i, :]) + _mv(ud, u)
+            qi = qb[..., i, :, :]
+            qt = np.swapaxes(qi, -1, -2)
+            inertia[..., i + 1, :, :] += qt @ ia @ qi
+            bias[..., i + 1, :] += _mv(qt, pa)
+    out = np.empty(batch + (chain.ndof,))
+    acc = None if gravity is None else gravity_twist(gravity, batch)
+    for i in range(n - 1, -1, -1):
+        h, cols, u_mat, d_inv, u = store[i]
+        ap = c[..., i, :] if acc is None else _mv(qb[..., i, :, :], acc) + c[..., i, :]
+        rhs = u - np.einsum("...ij,...i->...j", u_mat, ap)
+        thdd = _mv(d_inv, rhs)
+        out[..., cols] = thdd
+        acc = ap + thdd @ h.T
+    return out
