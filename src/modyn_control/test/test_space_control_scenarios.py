@@ -121,3 +121,24 @@ def test_closed_loop_same_on_the_dq_model(actuators):
     np.testing.assert_allclose(rb.base_pos, ra.base_pos, atol=1e-12)
     np.testing.assert_allclose(rb.base_att, ra.base_att, atol=1e-12)
     np.testing.assert_allclose(rb.sigma, ra.sigma, atol=1e-9)
+
+
+def test_closed_loop_saturated_actuators_degrade_gracefully():
+    """Thrusters limited to 0.3 N and gimbals to 0.03 rad/s against the paper's start (the arm's
+    reaction peaks at 8 N / 4 N·m): the allocator reports the infeasible demands and the
+    rate-limited steering, the commands stay inside the limits, nothing is NaN, and the base
+    drifts by a bounded amount instead of the loop failing."""
+    cmg = CMGCluster.pyramid(gimbal_rate_max=0.03)
+    thr = ThrusterCluster.from_config({"sigma_max": 0.3})
+    res = simulate_closed_loop(space_iiwa_model(cmg), thr, cmg, ClosedLoopConfig(duration=0.5))
+    s = res.summary()
+    print(s, res.statuses)
+    assert np.all(np.isfinite(res.ee)) and np.all(np.isfinite(res.base_att))
+    assert res.sigma.max() <= 0.3 + 1e-12 and res.sigma.min() >= -1e-12
+    assert np.abs(res.gimbal_rate).max() <= 0.03 + 1e-12
+    assert res.statuses.get("infeasible", 0) > 0 and res.statuses.get("rate_limited", 0) > 0
+    assert "beyond the thruster cluster" in res.messages[0]
+    assert "scale the command" in res.messages[0]
+    # bounded degradation: measured over 0.5 s 0.77 mm and 22 mrad (nominal: 14 µm, 0.7 mrad);
+    # bounds 2.6× and 2.3× those (the saturated loop is as deterministic as the nominal one)
+    assert s["base_pos_max"] < 2e-3 and s["base_att_max"] < 0.05

@@ -178,3 +178,17 @@ def test_free_base_with_cluster_conserves_momentum():
     # the cluster actually moved: gimbals turned and the base rotated (4 s)
     assert np.max(np.abs(sol.y[7:11, -1])) > 0.3
     assert np.max(np.abs(sol.y[4:7])) > 0.05
+
+
+def test_servo_and_wheel_speed_limits():
+    c = CMGCluster.pyramid()
+    gd = np.array([0.0, 0.5, -0.5, 0.2])
+    gdd, wd = c.rates(gd, np.array([100.0, 200.0, 20.0, 150.0]), np.array([5.0, 0.5, -0.5, 0.0]),
+                      np.array([80.0, 10.0, -10.0, -1.0]))
+    # γ̈ = clip((clip(γ̇_cmd, ±1) − γ̇)/τ_g, ±20): (1 − 0)/0.02 = 50 → 20; 0; 0; −10
+    np.testing.assert_allclose(gdd, [20.0, 0.0, 0.0, -10.0])
+    # Ω̇ clipped to ±50, and 0 where a wheel at its speed limit would be pushed past it
+    np.testing.assert_allclose(wd, [50.0, 0.0, 0.0, -1.0])
+    # the steering does not ask a wheel at Ω_max for more speed
+    r = c.steer([0.0, 0.0, 1.0], np.radians([-90.0, 0.0, 90.0, 0.0]), np.full(4, 200.0))
+    assert np.all(r.wheel_accel <= 0.0)
