@@ -56,8 +56,8 @@ def viviani_joint_trajectory(model, q0, duration: float, sample: float, viviani=
                              ik_gain: float = 50.0, frame: str | None = None):
     """(t (N,), p_ref (N, 3), θ (N, n), θ̇, θ̈) of the Viviani curve by the redundant IK with the
     base at q0's pose; the IK starts from q0's arm joints (which should solve the first point)."""
-    from modyn_control.space.ik import TOOL_DOWN, RedundantIK
     from modyn_control.space.iiwa_space import EE_FRAME
+    from modyn_control.space.ik import TOOL_DOWN, RedundantIK
     from modyn_control.space.viviani import Viviani
 
     frame = frame or EE_FRAME
