@@ -15,16 +15,19 @@ LP of eq. (49), the CMG torque stage by eq. (48). The CMG steering law (42) and 
 wheel states are NOT in this loop (they are not plant states of the contract model): they run in
 the library-level closed loop (modyn_control.space.simulation, tests of s18-act).
 
-Asserted, measured on this machine (see docs/space_manipulator.md):
+Asserted, measured on this machine (docs/space_manipulator.md, "The stack"):
 
-* no fault latched, every step recorded;
-* EE RMS error over the run < 1 mm (measured 0.23 mm; the library-level loop with the paper's
-  DQ-PD laws on the CMG-lumped base gives the same order, docs), max < 3 mm (0.5 mm);
-* the base held: position < 2 mm (0.5 mm), attitude < 2 mrad (0.35 mrad) — the paper claims mm
-  level; margins ×3-5 over the measured values for the machine's scheduling (lockstep makes the
-  run deterministic up to the controller's message timing);
-* actuator limits never exceeded: σ ∈ [0, 5] N, |T_cmg| ≤ 12.33 N m, and not saturated at all
-  (max σ and |T_cmg| below 90 % of their limits: measured 4.2 N and 5.2 N m at the peak).
+* no fault latched (position limits in 'fault' mode: joint 4 is widened to ±2.6 rad in the
+  system file, the paper's tool-down curve needs −2.34 rad, beyond the iiwa's ±2.094), a step
+  every 5 ms recorded, the controller alive after the trajectory's end (hand-over to its hold);
+* EE RMS error over the figure-eight < 0.5 mm (measured 0.212 mm), max < 2 mm (0.951 mm): the
+  library-level loop with the paper's DQ-PD laws gives 0.55 mm RMS (reading (a), smooth start),
+  the same order; ×2 margins for the controller's message timing under load;
+* the base held: position < 0.1 mm (3.4e-3 mm), attitude < 0.5 mrad (0.029 mrad) — the paper
+  claims mm level; the library loop's 0.73 mrad comes from its 20 ms gimbal servo, absent here
+  (the CMG stage is its output torque), so the bounds sit between this run and that one;
+* actuator limits never exceeded and never reached: σ ∈ [0, 5) N (peak 4.26 N), |T_cmg| <
+  0.9 × 12.33 N m (peak 5.15 N m).
 """
 
 from __future__ import annotations
@@ -66,9 +69,10 @@ def _ee_error(model, ep):
 def test_runs_without_fault(episode):
     _, model, ep = episode
     assert not ep.faults, ep.faults
-    assert ep.t[-1] >= DURATION - 0.01
+    # the controller held on past the trajectory's end (a dead node raises in the episode)
+    assert ep.t[-1] >= DURATION + 0.49
     # a step every 5 ms from the start (joint_states, base_state and actuator_states matched)
-    assert len(ep.t) >= 0.95 * DURATION / 0.005, len(ep.t)
+    assert len(ep.t) >= 0.95 * (DURATION + 0.5) / 0.005, len(ep.t)
     assert ep.u.shape[1] == model.nu and np.isfinite(ep.u).all()
 
 
@@ -77,8 +81,8 @@ def test_tracks_the_viviani_curve(episode):
     e = _ee_error(model, ep)
     rms = float(np.sqrt(np.mean(e**2)))
     print(f"EE error: RMS {rms * 1e3:.3f} mm, max {e.max() * 1e3:.3f} mm")
-    assert rms < 1e-3, rms
-    assert e.max() < 3e-3, e.max()
+    assert rms < 5e-4, rms
+    assert e.max() < 2e-3, e.max()
     # the curve was actually traversed: the reference spans the figure-eight (0.2 m in x)
     assert np.ptp(ep.ref_p[:, 0]) > 0.19
 
@@ -89,8 +93,8 @@ def test_holds_the_base(episode):
     quat = ep.q[:, 3:7] * np.sign(ep.q[:, 3:4])
     angle = 2.0 * np.arctan2(np.linalg.norm(quat[:, 1:], axis=1), quat[:, 0])
     print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
-    assert dp.max() < 2e-3, dp.max()
-    assert angle.max() < 2e-3, angle.max()
+    assert dp.max() < 1e-4, dp.max()
+    assert angle.max() < 5e-4, angle.max()
 
 
 def test_actuator_limits(episode):
@@ -105,7 +109,7 @@ def test_actuator_limits(episode):
           f"{np.abs(t_cmg).max():.3f} N m")
     assert sigma.min() >= 0.0 and np.all(sigma <= lim[thr])
     assert np.all(np.abs(t_cmg) <= lim[cmg])
-    assert sigma.max() < 0.9 * lim[thr].min()
+    assert sigma.max() < lim[thr].min()  # no thruster at its limit
     assert np.abs(t_cmg).max() < 0.9 * lim[cmg].min()
     # the thrusters do work (the base force of the arm's reaction is theirs)
     assert sigma.max() > 0.1

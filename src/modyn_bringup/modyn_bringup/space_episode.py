@@ -92,10 +92,11 @@ class VivianiEpisode:
 
 
 def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.01,
-                        viviani=None, timeout: float = 900.0, log_dir=None) -> VivianiEpisode:
+                        viviani=None, after: float = 0.5, timeout: float = 900.0,
+                        log_dir=None) -> VivianiEpisode:
     """Run ``spec``, send the Viviani joint trajectory (``duration`` s, samples every ``sample``
-    s), record until plant time ``duration``. BringupError when a node dies or the run times
-    out (wall ``timeout``)."""
+    s), record until plant time ``duration + after`` (the controller's hold after the end).
+    BringupError when a node dies or the run times out (wall ``timeout``)."""
     model = load_model(spec.robot_description)
     if not getattr(model, "floating_base", False):
         raise BringupError(f"{spec.name}: the Viviani episode needs a floating-base model")
@@ -184,10 +185,8 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
             msg.points.append(point)
         traj_pub.publish(msg)
         spin_until(lambda: last[0] >= duration, f"plant time {duration} s")
-        # the last messages of the same stamp
-        t_end = time.monotonic() + 1.0
-        while time.monotonic() < t_end:
-            executor.spin_once(timeout_sec=0.05)
+        # past the trajectory's end: the controller hands over to its hold (and stays alive)
+        spin_until(lambda: last[0] >= duration + after, f"plant time {duration + after} s")
     finally:
         executor.remove_node(node)
         node.destroy_node()

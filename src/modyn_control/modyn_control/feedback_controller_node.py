@@ -676,7 +676,10 @@ class FeedbackController(Node):
                 # bumpless, as the law switch: the law once more at its last reference (views
                 # of the finished or dropped trajectory's sampler, not sampled since), its
                 # torque fading into the hold's
-                self.switch.step(t, q, v, self._reference, self._law_tau)
+                last = self._reference
+                if self._floating:  # the whole state's reference (the base held), as above
+                    last = self._floating_reference(last)
+                self.switch.step(t, q, v, last, self._law_tau)
                 self.hand_over.start(t, self._law_tau)
             elif tick.hand_over:
                 self.hand_over.cancel()
