@@ -19,7 +19,9 @@ Asserted, measured on this machine (docs/space_manipulator.md, "The stack"):
 
 * no fault latched (position limits in 'fault' mode: joint 4 is widened to ±2.6 rad in the
   system file, the paper's tool-down curve needs −2.34 rad, beyond the iiwa's ±2.094), a step
-  every 5 ms recorded, the controller alive after the trajectory's end (hand-over to its hold);
+  every 5 ms recorded, the controller alive 0.5 s past the trajectory's end (hand-over to its
+  hold); the bounds below are over the trajectory (t ≤ 4π s): the hold after it throws the base
+  (a known defect, the strict xfail at the end);
 * EE RMS error over the figure-eight < 0.5 mm (measured 0.212 mm), max < 2 mm (0.951 mm): the
   library-level loop with the paper's DQ-PD laws gives 0.55 mm RMS (reading (a), smooth start),
   the same order; ×2 margins for the controller's message timing under load;
@@ -60,10 +62,22 @@ def episode(tmp_path_factory):
     return spec, model, ep
 
 
+def _during(ep):
+    """The steps of the trajectory (t <= its end); the 0.5 s after it are the hold's."""
+    return ep.t <= DURATION + 1e-9
+
+
 def _ee_error(model, ep):
-    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q])
-    ref = np.column_stack([np.interp(ep.t, ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
+    k = _during(ep)
+    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
+    ref = np.column_stack([np.interp(ep.t[k], ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
     return np.linalg.norm(ee - ref, axis=1)
+
+
+def _base_error(q):
+    dp = np.linalg.norm(q[:, :3], axis=1)
+    quat = q[:, 3:7] * np.sign(q[:, 3:4])
+    return dp, 2.0 * np.arctan2(np.linalg.norm(quat[:, 1:], axis=1), quat[:, 0])
 
 
 def test_runs_without_fault(episode):
@@ -89,9 +103,7 @@ def test_tracks_the_viviani_curve(episode):
 
 def test_holds_the_base(episode):
     _, _, ep = episode
-    dp = np.linalg.norm(ep.q[:, :3], axis=1)
-    quat = ep.q[:, 3:7] * np.sign(ep.q[:, 3:4])
-    angle = 2.0 * np.arctan2(np.linalg.norm(quat[:, 1:], axis=1), quat[:, 0])
+    dp, angle = _base_error(ep.q[_during(ep)])
     print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
     assert dp.max() < 1e-4, dp.max()
     assert angle.max() < 5e-4, angle.max()
@@ -103,7 +115,7 @@ def test_actuator_limits(episode):
     thr = [i for i, n in enumerate(names) if n.startswith("thruster_")]
     cmg = [i for i, n in enumerate(names) if n.startswith("cmg_torque_")]
     assert len(thr) == 12 and len(cmg) == 3
-    sigma, t_cmg = ep.u[:, thr], ep.u[:, cmg]
+    sigma, t_cmg = ep.u[_during(ep)][:, thr], ep.u[_during(ep)][:, cmg]
     lim = np.asarray(model.effort_limit)
     print(f"thrust [{sigma.min():.3f}, {sigma.max():.3f}] N, |T_cmg| max "
           f"{np.abs(t_cmg).max():.3f} N m")
@@ -113,3 +125,12 @@ def test_actuator_limits(episode):
     assert np.abs(t_cmg).max() < 0.9 * lim[cmg].min()
     # the thrusters do work (the base force of the arm's reaction is theirs)
     assert sigma.max() > 0.1
+
+
+@pytest.mark.xfail(strict=True, reason="known defect (docs/space_manipulator.md): the hand-over "
+                   "to the controller's hold at the trajectory's end throws the base (108 mrad, "
+                   "thrusters and CMG torque saturated, joint 1 at its 320 N m limit within 0.3 s)")
+def test_holds_the_base_after_the_end(episode):
+    _, _, ep = episode
+    dp, angle = _base_error(ep.q[~_during(ep)])
+    assert dp.max() < 1e-4 and angle.max() < 5e-4, (dp.max(), angle.max())
