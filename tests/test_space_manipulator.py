@@ -20,8 +20,8 @@ Asserted, measured on this machine (docs/space_manipulator.md, "The stack"):
 * no fault latched (position limits in 'fault' mode: joint 4 is widened to ±2.6 rad in the
   system file, the paper's tool-down curve needs −2.34 rad, beyond the iiwa's ±2.094), a step
   every 5 ms recorded, the controller alive 0.5 s past the trajectory's end (hand-over to its
-  hold); the bounds below are over the trajectory (t ≤ 4π s): the hold after it throws the base
-  (a known defect, the strict xfail at the end);
+  hold); the bounds below are over the trajectory (t ≤ 4π s): the hold after it lets the base
+  swing (1.9 mm, 31 mrad: the strict xfail at the end);
 * EE RMS error over the figure-eight < 0.5 mm (measured 0.211 mm), max < 1 mm (0.265 mm): the
   library-level loop with the paper's DQ-PD laws gives 0.55 mm RMS (reading (a), smooth start),
   the same order; ×2 margins for the controller's message timing under load;
@@ -127,9 +127,9 @@ def test_actuator_limits(episode):
     assert sigma.max() > 0.1
 
 
-@pytest.mark.xfail(strict=True, reason="known defect (docs/space_manipulator.md): the hand-over "
-                   "to the controller's hold at the trajectory's end throws the base (108 mrad, "
-                   "thrusters and CMG torque saturated, joint 1 at its 320 N m limit within 0.3 s)")
+@pytest.mark.xfail(strict=True, reason="known limitation (docs/space_manipulator.md): the "
+                   "trajectory ends at full speed, the hold stops the arm and its reaction swings "
+                   "the base (1.9 mm, 31 mrad in 0.5 s; the hold has no reaction feed-forward)")
 def test_holds_the_base_after_the_end(episode):
     _, _, ep = episode
     dp, angle = _base_error(ep.q[~_during(ep)])
