@@ -91,7 +91,7 @@ class VivianiEpisode:
     log_dir: str
 
 
-def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.01,
+def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.005,
                         viviani=None, after: float = 0.5, timeout: float = 900.0,
                         log_dir=None) -> VivianiEpisode:
     """Run ``spec``, send the Viviani joint trajectory (``duration`` s, samples every ``sample``
