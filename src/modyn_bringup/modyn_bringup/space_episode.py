@@ -3,7 +3,11 @@ the curve as one timed joint trajectory, record.
 
 :func:`run_viviani_episode` runs the nodes of a system file as processes (:class:`SystemRunner`)
 and sends the feedback controller ONE trajectory (stamped at sim time 0, a point every
-``sample`` s): the Viviani curve of eq. (51) (:class:`modyn_control.space.viviani.Viviani`, the
+``sample`` s, by default the 5 ms control period: with 10 ms knots the controller's
+interpolation between the IK's samples, whose θ̇ carries the IK's error feedback and so is not
+exactly dθ/dt, makes the reference acceleration alternate from one 5 ms tick to the next, and
+with it the commanded torques and thrusts: ±2 N m on joint 2, ±4 N on the base, measured): the
+Viviani curve of eq. (51) (:class:`modyn_control.space.viviani.Viviani`, the
 paper's r = 0.1 m, ζ = 1 rad/s, centre (0.3, 0, 0.7) m, tool pointing down) resolved into arm
 joint positions, velocities and accelerations by the redundant IK (damped least squares + null
 space, :class:`modyn_control.space.ik.RedundantIK`) with the base at its initial pose. The
