@@ -662,7 +662,8 @@ class FeedbackController(Node):
             np.copyto(self._q_desired, ref.q)
             if self._floating:  # the joints' reference, the base held where the hold had it
                 ref = self._floating_reference(ref)
-            if self._ff_is_u:  # the trajectory's efforts are actuator forces: τ = Sᵀ u
+            if self._ff_is_u and ref.tau_ff is not None:
+                # the trajectory's efforts are actuator forces: τ = Sᵀ u
                 ref.tau_ff = model.generalized_forces(ref.q, ref.tau_ff)
             self.switch.step(t, q, v, ref, tau)
             self._t_law = t
@@ -680,7 +681,10 @@ class FeedbackController(Node):
                 # bumpless, as the law switch: the law once more at its last reference (views
                 # of the finished or dropped trajectory's sampler, not sampled since), its
                 # torque fading into the hold's
-                self.switch.step(t, q, v, self._reference, self._law_tau)
+                last = self._reference
+                if self._floating:  # the whole state's reference (the base held), as above
+                    last = self._floating_reference(last)
+                self.switch.step(t, q, v, last, self._law_tau)
                 self.hand_over.start(t, self._law_tau)
             elif tick.hand_over:
                 self.hand_over.cancel()
@@ -712,7 +716,9 @@ class FeedbackController(Node):
         full.q[BASE_NQ:] = joints.q
         full.v[BASE_NV:] = joints.v
         full.a[BASE_NV:] = joints.a
-        if joints.tau_ff is None:
+        if joints.tau_ff is None or np.size(joints.tau_ff) != self._tau_ff_buffer.size:
+            # no efforts, or efforts for the joints only while the model has more actuators
+            # (a free-flyer's base actuators): no feed-forward efforts
             full.tau_ff = None
         else:
             full.tau_ff = self._tau_ff_buffer

@@ -294,6 +294,40 @@ class SpaceManipulatorModel(FloatingBaseModel):
         u[..., self.n :] = (np.linalg.pinv(np.swapaxes(w, -1, -2)) @ gam[..., :6, None])[..., 0]
         return u
 
+    def actuation_solve(self, q, tau) -> np.ndarray:
+        """u (nu,) realising the generalized force τ (nv): joint torques τ[6:]; the base rows
+        τ[:6] = [F; T] by each base actuator's ``allocate_wrench(q, wrench)`` when it has one
+        (thrusters + CMGs: the allocation of eqs. (48)-(49),
+        :class:`~.base_allocation.ThrusterCMGActuators`), else by least squares on its wrench
+        rows. With several actuators, the first with ``allocate_wrench`` takes the whole wrench
+        and the others stay at zero. Without base actuators τ[:6] is dropped."""
+        q = self.check_state("q", q)
+        tau = self.check_velocity("tau", tau)
+        u = np.zeros(self.nu)
+        u[: self.n] = tau[6:]
+        if not self.base_actuators:
+            return u
+        row = self.n
+        for a in self.base_actuators:
+            k = len(a.names)
+            alloc = getattr(a, "allocate_wrench", None)
+            if alloc is not None:
+                u[row : row + k] = alloc(q, tau[:6])
+                return u
+            row += k
+        w = self.actuation_matrix(q)[self.n :, :6]
+        u[self.n :] = np.linalg.lstsq(w.T, tau[:6], rcond=None)[0]
+        return u
+
+    def actuator_state(self, q, v) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, velocities) (nu,) of the actuators, for the hardware interface's
+        ``actuator_states``: the joints' θ (rad) and θ̇ (rad/s); 0 for the base actuators
+        (thrusters and the CMG torque stage carry no state in the contract model)."""
+        pos, vel = np.zeros(self.nu), np.zeros(self.nu)
+        pos[: self.n] = np.asarray(q, dtype=float)[7:]
+        vel[: self.n] = np.asarray(v, dtype=float)[6:]
+        return pos, vel
+
     # ------------------------------------------------------------------ dynamics (DQ)
     def _external(self, q, f_ext) -> np.ndarray | None:
         """The generalized force of f_ext (FloatingBaseModel's convention: (..., n + 1, 6),
@@ -368,3 +402,7 @@ class SpaceManipulatorModel(FloatingBaseModel):
         qb, th = self.dq_state(q)
         fd = _fd_matrix if method == "dq" else _aba
         return fd(self.chain, qb, th, v[..., p], rhs[..., p], self._gravity)[..., p]
+
+
+# the thruster / thruster + CMG base-actuator types (issue 18 stack), registered on import
+from . import base_allocation as _base_allocation  # noqa: E402,F401

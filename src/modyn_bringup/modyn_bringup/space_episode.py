@@ -1,0 +1,209 @@
+"""The free-flying iiwa tracks the Viviani figure-eight over DDS (issue 18): start a system, send
+the curve as one timed joint trajectory, record.
+
+:func:`run_viviani_episode` runs the nodes of a system file as processes (:class:`SystemRunner`)
+and sends the feedback controller ONE trajectory (stamped at sim time 0, a point every
+``sample`` s, by default the 5 ms control period: with 10 ms knots the controller's
+interpolation between the IK's samples, whose θ̇ carries the IK's error feedback and so is not
+exactly dθ/dt, makes the reference acceleration alternate from one 5 ms tick to the next, and
+with it the commanded torques and thrusts: ±2 N m on joint 2, ±4 N on the base, measured): the
+Viviani curve of eq. (51) (:class:`modyn_control.space.viviani.Viviani`, the
+paper's r = 0.1 m, ζ = 1 rad/s, centre (0.3, 0, 0.7) m, tool pointing down) resolved into arm
+joint positions, velocities and accelerations by the redundant IK (damped least squares + null
+space, :class:`modyn_control.space.ik.RedundantIK`) with the base at its initial pose. The
+trajectory names the arm joints only: the controller holds the base where its hold began (a
+floating-base model's reference, as for the standing quadruped), so its law's base rows are the
+wrench that holds the base, the arm reaction included, and the model's ``actuation_solve``
+allocates it to thrusters and the CMG torque stage.
+
+The trajectory is sent by this module, not by the trajectory generator: the generator plans
+fixed-base joint goals (nq = nv), as :mod:`.push_episode` notes.
+
+Recorded, per plant step (joint_states, base_state and actuator_states share the stamp):
+joint positions, base pose and twist, actuator efforts (the applied u), hardware faults.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass
+
+import numpy as np
+import rclpy
+from builtin_interfaces.msg import Duration, Time
+from diagnostic_msgs.msg import DiagnosticStatus
+from nav_msgs.msg import Odometry
+from rclpy.executors import SingleThreadedExecutor
+from rclpy.node import Node
+from rclpy.parameter import Parameter
+from sensor_msgs.msg import JointState
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+from modyn_model import load_model
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS, TRAJECTORY_QOS
+
+from .runner import SystemRunner
+from .system import BringupError, SystemSpec
+
+__all__ = ["VivianiEpisode", "viviani_joint_trajectory", "run_viviani_episode"]
+
+_NS = 1_000_000_000
+
+
+def _stamp(t: float) -> Time:
+    ns = int(round(t * _NS))
+    return Time(sec=ns // _NS, nanosec=ns % _NS)
+
+
+def viviani_joint_trajectory(model, q0, duration: float, sample: float, viviani=None,
+                             ik_gain: float = 50.0, frame: str | None = None):
+    """(t (N,), p_ref (N, 3), θ (N, n), θ̇, θ̈) of the Viviani curve by the redundant IK with the
+    base at q0's pose; the IK starts from q0's arm joints (which should solve the first point)."""
+    from modyn_control.space.iiwa_space import EE_FRAME
+    from modyn_control.space.ik import TOOL_DOWN, RedundantIK
+    from modyn_control.space.viviani import Viviani
+
+    frame = frame or EE_FRAME
+    t = np.arange(int(round(duration / sample)) + 1) * sample
+    path = Viviani(**(viviani or {}))
+    p_ref, v_ref, _ = path.evaluate(t)
+    ik = RedundantIK(model, frame, base_q=np.asarray(q0[:7], dtype=float))
+    start = ik.solve(TOOL_DOWN, p_ref[0], theta0=np.asarray(q0[7:], dtype=float))
+    th, thd, thdd, _ = ik.track(t, p_ref, v_ref, TOOL_DOWN, start.theta, gain=ik_gain)
+    return t, p_ref, th, thd, thdd
+
+
+@dataclass
+class VivianiEpisode:
+    """What :func:`run_viviani_episode` recorded (plant time, SI units).
+
+    ``t`` (k,); ``q`` (k, nq) the full configuration [p, Q (w, x, y, z), θ] rebuilt from
+    base_state and joint_states of the same stamp; ``twist`` (k, 6) base [v; ω] in base axes;
+    ``u`` (k, nu) the applied actuator commands (actuator_states effort, by actuator_names);
+    ``ref_t``, ``ref_p`` the Viviani samples sent; ``faults`` the hardware ERROR messages.
+    """
+
+    t: np.ndarray
+    q: np.ndarray
+    twist: np.ndarray
+    u: np.ndarray
+    actuator_names: tuple
+    ref_t: np.ndarray
+    ref_p: np.ndarray
+    faults: list
+    log_dir: str
+
+
+def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.005,
+                        viviani=None, after: float = 0.5, timeout: float = 900.0,
+                        log_dir=None) -> VivianiEpisode:
+    """Run ``spec``, send the Viviani joint trajectory (``duration`` s, samples every ``sample``
+    s), record until plant time ``duration + after`` (the controller's hold after the end).
+    BringupError when a node dies or the run times out (wall ``timeout``)."""
+    model = load_model(spec.robot_description)
+    if not getattr(model, "floating_base", False):
+        raise BringupError(f"{spec.name}: the Viviani episode needs a floating-base model")
+    hw = next(n for n in spec.nodes if n.executable == "hardware_interface")
+    q0 = np.asarray(hw.parameters["initial_positions"], dtype=float)
+    joints = list(model.coordinate_names[7:])
+    t_ref, p_ref, th, thd, thdd = viviani_joint_trajectory(model, q0, duration, sample, viviani)
+    controllers = tuple(n.name for n in spec.nodes if n.executable == "feedback_controller")
+    spec = dataclasses.replace(
+        spec,
+        nodes=[
+            dataclasses.replace(n, parameters={**n.parameters, "wait_for_trajectory": True})
+            if n.name in controllers
+            else n
+            for n in spec.nodes
+        ],
+    )
+    runner = SystemRunner(spec, log_dir)
+    context = rclpy.Context()
+    rclpy.init(context=context)
+    node = Node("modyn_viviani_episode", context=context,
+                parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)])
+    executor = SingleThreadedExecutor(context=context)
+    executor.add_node(node)
+    base: dict[int, tuple] = {}
+    joint: dict[int, list] = {}
+    act: dict[int, list] = {}
+    faults: list[str] = []
+    last = [0.0]
+
+    def key(stamp) -> int:
+        return stamp.sec * _NS + stamp.nanosec
+
+    def on_base(msg: Odometry) -> None:
+        p, o = msg.pose.pose.position, msg.pose.pose.orientation
+        lin, ang = msg.twist.twist.linear, msg.twist.twist.angular
+        k = key(msg.header.stamp)
+        base[k] = (p.x, p.y, p.z, o.w, o.x, o.y, o.z, lin.x, lin.y, lin.z, ang.x, ang.y, ang.z)
+        last[0] = k / _NS
+
+    def on_joints(msg: JointState) -> None:
+        index = {n: i for i, n in enumerate(msg.name)}
+        joint[key(msg.header.stamp)] = [msg.position[index[n]] for n in joints]
+
+    def on_actuators(msg: JointState) -> None:
+        act[key(msg.header.stamp)] = list(msg.effort)
+
+    def on_status(msg: DiagnosticStatus) -> None:
+        if msg.level == DiagnosticStatus.ERROR:
+            faults.append(msg.message)
+
+    node.create_subscription(Odometry, "base_state", on_base, STATE_QOS)
+    node.create_subscription(JointState, "joint_states", on_joints, STATE_QOS)
+    node.create_subscription(JointState, "actuator_states", on_actuators, STATE_QOS)
+    node.create_subscription(DiagnosticStatus, "hardware_status", on_status, LATCHED_QOS)
+    traj_pub = node.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
+    deadline = time.monotonic() + timeout
+
+    def spin_until(condition, what: str) -> None:
+        while not condition():
+            executor.spin_once(timeout_sec=0.05)
+            dead = runner.dead()
+            if dead:
+                name, code = next(iter(dead.items()))
+                raise BringupError(f"node '{name}' died (code {code}) while waiting for {what}:"
+                                   f"\n{runner.log_tail(name)}")
+            if time.monotonic() > deadline:
+                raise BringupError(f"timed out after {timeout} s waiting for {what} (logs in "
+                                   f"{runner.log_dir})")
+
+    try:
+        runner.start(skip=controllers)
+        spin_until(lambda: len(base) > 0, "the plant's first base_state")
+        runner.start()
+        spin_until(lambda: traj_pub.get_subscription_count() > 0, "the controller's subscription")
+        msg = JointTrajectory()
+        msg.header.stamp = _stamp(0.0)
+        msg.joint_names = joints
+        for k, tk in enumerate(t_ref):
+            point = JointTrajectoryPoint()
+            point.positions = th[k].tolist()
+            point.velocities = thd[k].tolist()
+            point.accelerations = thdd[k].tolist()
+            ns = int(round(tk * _NS))
+            point.time_from_start = Duration(sec=ns // _NS, nanosec=ns % _NS)
+            msg.points.append(point)
+        traj_pub.publish(msg)
+        spin_until(lambda: last[0] >= duration, f"plant time {duration} s")
+        # past the trajectory's end: the controller hands over to its hold (and stays alive)
+        spin_until(lambda: last[0] >= duration + after, f"plant time {duration + after} s")
+    finally:
+        executor.remove_node(node)
+        node.destroy_node()
+        rclpy.shutdown(context=context)
+        runner.stop()
+    stamps = sorted(set(base) & set(joint) & set(act))
+    if not stamps:
+        raise BringupError(f"{spec.name}: no step with base_state, joint_states and "
+                           "actuator_states of the same stamp")
+    b = np.array([base[k] for k in stamps])
+    q = np.hstack([b[:, :7], np.array([joint[k] for k in stamps])])
+    return VivianiEpisode(
+        t=np.array(stamps, dtype=float) / _NS, q=q, twist=b[:, 7:],
+        u=np.array([act[k] for k in stamps]), actuator_names=tuple(model.actuator_names),
+        ref_t=t_ref, ref_p=p_ref, faults=faults, log_dir=str(runner.log_dir),
+    )

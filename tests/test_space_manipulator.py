@@ -1,0 +1,146 @@
+"""A KUKA iiwa 14 on a free-flying 27 kg base tracks the paper's Viviani figure-eight while the
+thrusters and the CMG torque stage hold the base, under the four nodes (issue 18, acceptance
+"closed loop over DDS").
+
+config/systems/space_iiwa_sim.yaml: hardware_interface (built-in plant, the DQ model
+SpaceManipulatorModel, RK4, lockstep sim time at 200 Hz), trajectory_generator,
+inverse_dynamics_feedforward and feedback_controller as processes (the runner). The episode
+(:func:`modyn_bringup.space_episode.run_viviani_episode`) sends one timed joint trajectory: the
+Viviani curve (eq. 51, r = 0.1 m, ζ = 1 rad/s, centre (0.3, 0, 0.7) m, tool down) through the
+redundant IK, over one full figure-eight (4π s), with a 0.5 s re-timed start (the paper's curve
+starts at 0.1 m/s from rest: its jump saturates thrusters and CMG torque for 60 ms, measured).
+The controller's computed torque on the 13 velocity coordinates (base ω = 1.5 rad/s, arm 20
+rad/s, ζ = 0.9) gives τ; the model's actuation_solve allocates its base rows: thrusters by the
+LP of eq. (49), the CMG torque stage by eq. (48). The CMG steering law (42) and the gimbal and
+wheel states are NOT in this loop (they are not plant states of the contract model): they run in
+the library-level closed loop (modyn_control.space.simulation, tests of s18-act).
+
+Asserted, measured on this machine (docs/space_manipulator.md, "The stack"):
+
+* no fault latched (position limits in 'fault' mode: joint 4 is widened to ±2.6 rad in the
+  system file, the paper's tool-down curve needs −2.34 rad, beyond the iiwa's ±2.094), a step
+  every 5 ms recorded, the controller alive 0.5 s past the trajectory's end (hand-over to its
+  hold); the bounds below are over the trajectory (t ≤ 4π s): the hold after it lets the base
+  swing (2.5 mm, 39 mrad: the strict xfail at the end);
+* EE RMS error over the figure-eight < 1 mm (measured 0.511 mm), max < 1.2 mm (0.608 mm): the
+  EE follows the curve one control period late; against the curve 5 ms earlier the RMS is
+  0.083 mm (< 0.2 mm asserted) — the lag is the controller/plant sampling convention, not the
+  laws; the library-level loop with the paper's DQ-PD laws gives 0.55 mm RMS (reading (a), smooth
+  start); ×2 margins for the message timing under load;
+* the base held: position < 0.1 mm (3.4e-3 mm), attitude < 0.5 mrad (0.029 mrad) — the paper
+  claims mm level; the library loop's 0.73 mrad comes from its 20 ms gimbal servo, absent here
+  (the CMG stage is its output torque), so the bounds sit between this run and that one;
+* actuator limits never exceeded and never reached: σ ∈ [0, 5) N (peak 1.008 N, the library
+  loop's 1.017 N), |T_cmg| < 0.9 × 12.33 N m (peak 0.859 N m).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+
+import numpy as np
+import pytest
+
+pytest.importorskip("rclpy")
+
+from modyn_bringup.space_episode import run_viviani_episode  # noqa: E402
+from modyn_bringup.system import load_system  # noqa: E402
+from modyn_model import load_model  # noqa: E402
+
+DURATION = 4.0 * np.pi  # one figure-eight (s)
+SYSTEM = "space_iiwa_sim"
+
+
+@pytest.fixture(scope="module")
+def episode(tmp_path_factory):
+    try:
+        importlib.metadata.distribution("scipy")
+    except importlib.metadata.PackageNotFoundError:
+        pytest.skip("scipy is needed by the thruster allocation")
+    spec = load_system(SYSTEM)
+    ep = run_viviani_episode(spec, duration=DURATION, viviani={"smooth_start": 0.5},
+                             log_dir=tmp_path_factory.mktemp(SYSTEM))
+    model = load_model(spec.robot_description)
+    return spec, model, ep
+
+
+def _during(ep):
+    """The steps of the trajectory (t <= its end); the 0.5 s after it are the hold's."""
+    return ep.t <= DURATION + 1e-9
+
+
+def _ee_error(model, ep):
+    k = _during(ep)
+    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
+    ref = np.column_stack([np.interp(ep.t[k], ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
+    return np.linalg.norm(ee - ref, axis=1)
+
+
+def _base_error(q):
+    dp = np.linalg.norm(q[:, :3], axis=1)
+    quat = q[:, 3:7] * np.sign(q[:, 3:4])
+    return dp, 2.0 * np.arctan2(np.linalg.norm(quat[:, 1:], axis=1), quat[:, 0])
+
+
+def test_runs_without_fault(episode):
+    _, model, ep = episode
+    assert not ep.faults, ep.faults
+    # the controller held on past the trajectory's end (a dead node raises in the episode)
+    assert ep.t[-1] >= DURATION + 0.49
+    # a step every 5 ms from the start (joint_states, base_state and actuator_states matched)
+    assert len(ep.t) >= 0.95 * (DURATION + 0.5) / 0.005, len(ep.t)
+    assert ep.u.shape[1] == model.nu and np.isfinite(ep.u).all()
+
+
+def test_tracks_the_viviani_curve(episode):
+    _, model, ep = episode
+    e = _ee_error(model, ep)
+    rms = float(np.sqrt(np.mean(e**2)))
+    print(f"EE error: RMS {rms * 1e3:.3f} mm, max {e.max() * 1e3:.3f} mm")
+    assert rms < 1e-3, rms
+    assert e.max() < 1.2e-3, e.max()
+    # one control period late: against the curve 5 ms earlier the error is a sixth
+    k = _during(ep)
+    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
+    ref = np.column_stack([np.interp(ep.t[k] - 0.005, ep.ref_t, ep.ref_p[:, i])
+                           for i in range(3)])
+    lagged = float(np.sqrt(np.mean(np.linalg.norm(ee - ref, axis=1) ** 2)))
+    print(f"EE error against the curve 5 ms earlier: RMS {lagged * 1e3:.3f} mm")
+    assert lagged < 2e-4, lagged
+    # the curve was actually traversed: the reference spans the figure-eight (0.2 m in x)
+    assert np.ptp(ep.ref_p[:, 0]) > 0.19
+
+
+def test_holds_the_base(episode):
+    _, _, ep = episode
+    dp, angle = _base_error(ep.q[_during(ep)])
+    print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
+    assert dp.max() < 1e-4, dp.max()
+    assert angle.max() < 5e-4, angle.max()
+
+
+def test_actuator_limits(episode):
+    _, model, ep = episode
+    names = list(model.actuator_names)
+    thr = [i for i, n in enumerate(names) if n.startswith("thruster_")]
+    cmg = [i for i, n in enumerate(names) if n.startswith("cmg_torque_")]
+    assert len(thr) == 12 and len(cmg) == 3
+    sigma, t_cmg = ep.u[_during(ep)][:, thr], ep.u[_during(ep)][:, cmg]
+    lim = np.asarray(model.effort_limit)
+    print(f"thrust [{sigma.min():.3f}, {sigma.max():.3f}] N, |T_cmg| max "
+          f"{np.abs(t_cmg).max():.3f} N m")
+    assert sigma.min() >= 0.0 and np.all(sigma <= lim[thr])
+    assert np.all(np.abs(t_cmg) <= lim[cmg])
+    assert sigma.max() < lim[thr].min()  # no thruster at its limit
+    assert np.abs(t_cmg).max() < 0.9 * lim[cmg].min()
+    # the thrusters do work (the base force of the arm's reaction is theirs)
+    assert sigma.max() > 0.1
+
+
+@pytest.mark.xfail(strict=True, reason="known limitation (docs/space_manipulator.md): the "
+                   "trajectory ends at full speed, the hold stops the arm and its reaction swings "
+                   "the base (2.5 mm, 39 mrad in 0.5 s; the hold has no reaction feed-forward)")
+def test_holds_the_base_after_the_end(episode):
+    _, _, ep = episode
+    dp, angle = _base_error(ep.q[~_during(ep)])
+    assert dp.max() < 1e-4 and angle.max() < 5e-4, (dp.max(), angle.max())
