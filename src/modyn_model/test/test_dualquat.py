@@ -5,7 +5,6 @@ finite differences) that do not use the DQ code under test."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from modyn_model import dualquat as dq
 
@@ -271,18 +270,3 @@ def test_batched_calls_equal_one_at_a_time():
     grid = dq.dqmul(x[:, None, :], x[None, :, :])
     assert grid.shape == (5, 5, 8)
     np.testing.assert_allclose(grid[2, 3], dq.dqmul(x[2], x[3]))
-
-
-def test_against_dqrobotics_when_available():
-    """Cross-check with the maintained C++ library (not a dependency; skipped when absent)."""
-    dqr = pytest.importorskip("dqrobotics")
-    a, b = RNG.normal(size=(2, 8))
-    da, db = dqr.DQ(a), dqr.DQ(b)
-    np.testing.assert_allclose(dq.dqmul(a, b), dqr.vec8(da * db), atol=1e-14)
-    np.testing.assert_allclose(dq.dqconj(a), dqr.vec8(dqr.conj(da)), atol=1e-15)
-    np.testing.assert_allclose(dq.dqleft(a), dqr.hamiplus8(da), atol=1e-15)
-    np.testing.assert_allclose(dq.dqright(a), dqr.haminus8(da), atol=1e-15)
-    x = _poses(1)[0]
-    np.testing.assert_allclose(
-        dq.dqtranslation(x), dqr.vec3(dqr.translation(dqr.DQ(x))), atol=1e-14
-    )

@@ -166,21 +166,6 @@ def test_bad_states_are_refused(model):
         model.forward_dynamics(model.neutral(), np.zeros(13), np.full(13, np.nan))
 
 
-def test_builtin_plant_runs_it_as_the_floating_base_model(model, twin):
-    """modyn_hardware's SimulatedPlant (RK4 on the contract) integrates the DQ model exactly as
-    the FloatingBaseModel of the same robot: the nodes' plant treats it as any floating base."""
-    sim = pytest.importorskip("modyn_hardware.simulated")
-    states = []
-    for m in (model, twin):
-        plant = sim.SimulatedPlant(m)
-        plant.write(np.array([1.0, -0.5, 0.3, 0.2, -0.1, 0.05, 0.01]))
-        for _ in range(100):
-            plant.step(0.001)
-        states.append(np.asarray(plant.read().position).copy())
-    assert np.abs(states[0][7:]).max() > 1e-2  # the arm moved
-    np.testing.assert_allclose(states[0], states[1], atol=1e-13)
-
-
 def test_coriolis_matrix_is_consistent_with_the_dq_bias(model):
     """The inherited C(q, v) (floating-base tree) with the DQ dynamics: C v + Q = H, and
     Ȧ − 2C skew-symmetric (Ȧ by central differences of the DQ mass matrix)."""
