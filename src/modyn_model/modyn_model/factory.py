@@ -54,6 +54,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .errors import DescriptionError, ModynError
+from .fields import check_fields
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -240,12 +241,7 @@ _BUILTIN: dict[str, Loader] = {
 
 
 def _known(d: Mapping, allowed: set, source: str) -> None:
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise DescriptionError(
-            f"{source}: kind '{d.get('kind')}': unknown field(s) {unknown}; "
-            f"allowed: {sorted(allowed)}"
-        )
+    check_fields(d, allowed, f"{source}: kind '{d.get('kind')}'")
 
 
 # ---------------------------------------------------------------------- the factory
