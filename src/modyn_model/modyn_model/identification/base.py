@@ -167,7 +167,7 @@ def base_parameters(
         Unknown field in ``exclude``, too few samples, or a regrouping that does not reproduce
         W within ``tol`` (states not generic enough).
     """
-    check_fixed_base(model)
+    check_fixed_base(model, "base_parameters")
     exclude = tuple(exclude)
     unknown = sorted(set(exclude) - set(STANDARD_FIELDS))
     if unknown:
