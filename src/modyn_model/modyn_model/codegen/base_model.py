@@ -22,7 +22,7 @@ from ..identification.base import BaseParameters
 from ..identification.names import N_STANDARD
 from .algorithms import rnea_scalar, trace_inputs
 from .generate import GeneratedFunction, _compile, _TraceOps, program_source
-from .khalil_ne import khalil_ne_scalar, mdh_chain
+from .khalil_ne import MOMENT_FORMS, khalil_ne_scalar, mdh_chain
 from .tracer import Tracer
 
 __all__ = ["generate_base_rnea", "base_zero_mask"]
@@ -94,10 +94,10 @@ def generate_base_rnea(
         program = _trace_base(model, base, zero_mask, friction, offset, None)
     else:  # Khalil's NE on the MDH table; keep the gyroscopic form with fewer operations
         candidates = [
-            _trace_base(model, base, zero_mask, friction, offset, (chain, dv))
-            for dv in (False, True)
+            _trace_base(model, base, zero_mask, friction, offset, (chain, form))
+            for form in MOMENT_FORMS
         ]
-        program = min(candidates, key=lambda pr: pr.counts["mul"] + pr.counts["add"])
+        program = min(candidates, key=lambda pr: (pr.counts["mul"], pr.counts["add"]))
     name = "idm_base"
     doc = (
         f"Customized inverse dynamics of {model.name!r} on its {base.rank} base parameters "
@@ -109,7 +109,7 @@ def generate_base_rnea(
 
 
 def _trace_base(model, base, zero_mask, friction, offset, khalil):
-    """Trace Γ on the base parameters; ``khalil`` = (MDH rows, dv_gyro) or None (generic)."""
+    """Trace Γ on the base parameters; ``khalil`` = (MDH rows, moment form) or None (generic)."""
     n = model.n
     tracer = Tracer()
     q = trace_inputs(tracer, n, "q", True)
@@ -129,9 +129,7 @@ def _trace_base(model, base, zero_mask, friction, offset, khalil):
     if khalil is None:
         tau = rnea_scalar(params, q, v, a, ops, friction=friction)
     else:
-        tau = khalil_ne_scalar(
-            params, khalil[0], q, v, a, ops, friction=friction, dv_gyro=khalil[1]
-        )
+        tau = khalil_ne_scalar(params, khalil[0], q, v, a, ops, friction=friction, moment=khalil[1])
     if offset:
         tau = [t + rows[j, 13] for j, t in enumerate(tau)]
     return tracer.program(tau)

@@ -9,12 +9,20 @@ angle α_j gives products of constants with cos q_j. For a Khalil-Kleinfinger ch
   ``^jω_{j-1}`` of Example 7.4): 4 mult / 2 add for Rot(z, θ_j) and none for α_j ∈ {0, ±π/2, π}
   (entries 0 and ±1 are propagated), 4 mult / 2 add for any other α_j;
 * ``^{j-1}P_j = [d_j, −r_j sin α_j, r_j cos α_j]`` (the table's constants, zeros folded);
-* [7.57] ``U_j = ω̃̇_j + ω̃_j ω̃_j`` from the six products ``DV = ω_a ω_b`` (Khalil's
-  ``ω̃ω̃ = ω ωᵀ − |ω|² I``), and the gyroscopic term of [7.56] from the same products:
-  ``ω × (J ω)`` is a quadratic form of ω, e.g.
-  ``(ω × Jω)_x = XZ ω_xω_y − XY ω_xω_z + (ZZ − YY) ω_yω_z + YZ (ω_y² − ω_z²)``,
-  4 mult instead of the 9 + 6 of ``J ω`` then the cross product (``dv_gyro=True``; an exact
-  rearrangement, the same value to rounding).
+* [7.57] ``U_j = ω̃̇_j + ω̃_j ω̃_j`` from the six products ``ω_a ω_b`` (``ω̃ω̃ = ω ωᵀ − |ω|² 1``);
+* [7.56]: ``J ω̇ + ω × (J ω)`` is the moment of the point accelerations ``U r`` of the link,
+  ``Σ m r × (U r) = vex(U Φ − Φ Uᵀ)`` with ``Φ = Σ m r rᵀ = ½ tr(J) 1 − J``; on J's entries
+  (``moment="u"``, the default)::
+
+      n_x = XZ U21 − XY U31 + YZ (ω_y² − ω_z²) + (ZZ − YY) ω_y ω_z + XX ω̇_x
+
+  and cyclically (x → y → z), 5 mult a component instead of 9 + 9 + 6 for J ω̇, J ω and the
+  cross product (``moment="literal"``), reusing U, which [7.55] needs anyway;
+  ``moment="dv"`` keeps J ω̇ and writes only ω × (J ω) on the products ω_a ω_b. The three are
+  exact rearrangements (same value to rounding; tested against Pinocchio to 1e-12);
+* [7.59]-[7.60]: ``^jP_{j+1} = Rot(x, α)[d, 0, r]`` and the cross product commutes with a
+  rotation, so ``^jR_{j+1} m + ^jP_{j+1} × ^jf_{j+1} = Rot(x, α)(Rot(z, θ) m + [d, 0, r] ×
+  Rot(z, θ) f)``: 4 mult for the cross product and one Rot(x, α) fewer for a general α.
 
 The recursion is otherwise [7.51]-[7.61] term for term, with the gravity trick [7.47]
 ``^0V̇_0 = −g``. Everything else (constant propagation, ±1 and 0 folded, common
@@ -34,6 +42,7 @@ from .algorithms import _const, _is_traced, _param
 __all__ = ["MdhJoint", "mdh_chain", "khalil_ne_scalar", "generate_khalil_rnea"]
 
 _TOL = 1e-12
+MOMENT_FORMS = ("u", "dv", "literal")
 
 
 @dataclass(frozen=True)
@@ -92,7 +101,7 @@ def mdh_chain(model) -> list[MdhJoint] | None:
 class _Frame:
     """The constant and joint-dependent parts of ^{j-1}T_j used by the recursion."""
 
-    __slots__ = ("ca", "sa", "c", "s", "pos")
+    __slots__ = ("ca", "sa", "c", "s", "d", "r", "pos")
 
     def __init__(self, row: MdhJoint, qj, ops):
         self.ca = _const(math.cos(row.alpha))
@@ -104,7 +113,8 @@ class _Frame:
         else:
             self.c, self.s = _const(math.cos(row.theta)), _const(math.sin(row.theta))
             r = qj + row.r if row.r != 0.0 else qj
-        self.pos = [_const(row.d), -self.sa * r, self.ca * r]
+        self.d, self.r = _const(row.d), r
+        self.pos = [self.d, -self.sa * r, self.ca * r]
 
     def to_child(self, x):
         """^jR_{j-1} x = Rot(z, −θ) Rot(x, −α) x."""
@@ -112,11 +122,13 @@ class _Frame:
         y2 = self.ca * x[2] - self.sa * x[1]
         return [self.c * x[0] + self.s * y1, self.c * y1 - self.s * x[0], y2]
 
-    def to_parent(self, x):
-        """^{j-1}R_j x = Rot(x, α) Rot(z, θ) x."""
-        y0 = self.c * x[0] - self.s * x[1]
-        y1 = self.s * x[0] + self.c * x[1]
-        return [y0, self.ca * y1 - self.sa * x[2], self.sa * y1 + self.ca * x[2]]
+    def rot_z(self, x):
+        """Rot(z, θ) x."""
+        return [self.c * x[0] - self.s * x[1], self.s * x[0] + self.c * x[1], x[2]]
+
+    def rot_x(self, x):
+        """Rot(x, α) x; ^{j-1}R_j x = rot_x(rot_z(x))."""
+        return [x[0], self.ca * x[1] - self.sa * x[2], self.sa * x[1] + self.ca * x[2]]
 
 
 def _cross(a, b):
@@ -134,7 +146,7 @@ def khalil_ne_scalar(
     gravity=None,
     friction: bool = True,
     f_ext=None,
-    dv_gyro: bool = True,
+    moment: str = "u",
 ):
     """Joint torques Γ by Khalil [7.51]-[7.61] on an MDH chain (see the module docstring).
 
@@ -155,14 +167,18 @@ def khalil_ne_scalar(
         Add Fc sign(q̇) + Fv q̇ (+ the Stribeck term [7.26] when the model has one).
     f_ext : per-link lists of 6 scalars, optional
         [f, m] exerted on link j, in frame j at O_j (N, N m), added as in [7.58], [7.60].
-    dv_gyro : bool
-        Compute ω × (J ω) from the products ω_a ω_b (fewer multiplications), else literally.
+    moment : {"u", "dv", "literal"}
+        How J ω̇ + ω × (J ω) of [7.56] is computed: "u" from the entries of ^jU_j (fewest
+        multiplications), "dv" with ω × (J ω) from the products ω_a ω_b, "literal" as J ω̇,
+        J ω and a cross product. All three are the same value (to rounding).
 
     Returns
     -------
     list of n scalars
         Γ (N m or N).
     """
+    if moment not in MOMENT_FORMS:
+        raise ValueError(f"moment must be one of {MOMENT_FORMS}, got {moment!r}")
     n = model.n
     g = model.gravity_vector if gravity is None else gravity
     prm = model.inertial_parameters
@@ -203,26 +219,36 @@ def khalil_ne_scalar(
         forces[j] = [  # [7.55]
             m * vd[i] + u[i][0] * mx + u[i][1] * my + u[i][2] * mz for i in range(3)
         ]
-        jwd = [
-            pxx * dx + pxy * dy + pxz * dz,
-            pxy * dx + pyy * dy + pyz * dz,
-            pxz * dx + pyz * dy + pzz * dz,
-        ]
-        if dv_gyro:
-            gyro = [
-                pxz * xy - pxy * xz + (pzz - pyy) * yz + pyz * (yy - zz),
-                pxy * yz - pyz * xy + (pxx - pzz) * xz + pxz * (zz - xx),
-                pyz * xz - pxz * yz + (pyy - pxx) * xy + pxy * (xx - yy),
+        if moment == "u":
+            # [7.56] rearranged on ^jU_j: J ω̇ + ω × (J ω) = vex(U Φ − Φ Uᵀ), Φ = ½tr(J)·1 − J
+            # (Σ m r × (U r) for point masses); written on J's entries, 5 mult a component
+            n_rot = [
+                pxz * u[1][0] - pxy * u[2][0] + pyz * (yy - zz) + (pzz - pyy) * yz + pxx * dx,
+                pxy * u[2][1] - pyz * u[0][1] + pxz * (zz - xx) + (pxx - pzz) * xz + pyy * dy,
+                pyz * u[0][2] - pxz * u[1][2] + pxy * (xx - yy) + (pyy - pxx) * xy + pzz * dz,
             ]
         else:
-            jw = [
-                pxx * wx + pxy * wy + pxz * wz,
-                pxy * wx + pyy * wy + pyz * wz,
-                pxz * wx + pyz * wy + pzz * wz,
+            jwd = [
+                pxx * dx + pxy * dy + pxz * dz,
+                pxy * dx + pyy * dy + pyz * dz,
+                pxz * dx + pyz * dy + pzz * dz,
             ]
-            gyro = _cross(w, jw)
+            if moment == "dv":  # ω × (J ω) as a quadratic form of the products ω_a ω_b
+                gyro = [
+                    pxz * xy - pxy * xz + (pzz - pyy) * yz + pyz * (yy - zz),
+                    pxy * yz - pyz * xy + (pxx - pzz) * xz + pxz * (zz - xx),
+                    pyz * xz - pxz * yz + (pyy - pxx) * xy + pxy * (xx - yy),
+                ]
+            else:  # literally: J ω, then the cross product
+                jw = [
+                    pxx * wx + pxy * wy + pxz * wz,
+                    pxy * wx + pyy * wy + pyz * wz,
+                    pxz * wx + pyz * wy + pzz * wz,
+                ]
+                gyro = _cross(w, jw)
+            n_rot = [jwd[i] + gyro[i] for i in range(3)]
         msv = _cross(ms, vd)
-        moments[j] = [jwd[i] + gyro[i] + msv[i] for i in range(3)]  # [7.56]
+        moments[j] = [n_rot[i] + msv[i] for i in range(3)]  # [7.56]
         w_prev, wd_prev, vd_prev, u_prev = w, wd, vd, u
     tau = [0.0] * n
     f_child = m_child = None
@@ -231,11 +257,17 @@ def khalil_ne_scalar(
         mo = moments[j]
         if f_child is not None:
             fr = frames[j + 1]
-            f_in = fr.to_parent(f_child)  # [7.59] ^jf_{j+1}
+            # [7.59]-[7.60] with ^jP_{j+1} = Rot(x, α)[d, 0, r]: the cross product commutes
+            # with Rot(x, α), so ^jR_{j+1} m + ^jP_{j+1} × ^jf_{j+1} = Rot(x, α)(Rot(z, θ) m
+            # + [d, 0, r] × Rot(z, θ) f), one Rot(x, α) and a 2-term cross product
+            y = fr.rot_z(f_child)
+            f_in = fr.rot_x(y)  # ^jf_{j+1}
             f = [f[i] + f_in[i] for i in range(3)]  # [7.58]
-            m_in = fr.to_parent(m_child)
-            pf = _cross(fr.pos, f_in)
-            mo = [mo[i] + m_in[i] + pf[i] for i in range(3)]  # [7.60]
+            zm = fr.rot_z(m_child)
+            d, r = fr.d, fr.r
+            zm = [zm[0] - r * y[1], zm[1] + (r * y[0] - d * y[2]), zm[2] + d * y[1]]
+            m_in = fr.rot_x(zm)
+            mo = [mo[i] + m_in[i] for i in range(3)]  # [7.60]
         if f_ext is not None:
             f = [f[i] + f_ext[j][i] for i in range(3)]
             mo = [mo[i] + f_ext[j][3 + i] for i in range(3)]
@@ -262,11 +294,11 @@ def _friction(model, j: int, vj, ops):
     return t
 
 
-def generate_khalil_rnea(model, *, friction: bool = True, dv_gyro: bool | None = None):
+def generate_khalil_rnea(model, *, friction: bool = True, moment: str | None = None):
     """Customized Γ(q, q̇, q̈) of an MDH chain by :func:`khalil_ne_scalar`, standard parameters.
 
-    ``dv_gyro=None`` traces both forms of ω × (J ω) and keeps the one with fewer
-    multiplications + additions. Raises ``ValueError`` naming the model when it is not a
+    ``moment=None`` traces the three forms of [7.56] (see :func:`khalil_ne_scalar`) and keeps
+    the one with the fewest multiplications, then additions. Raises ``ValueError`` naming the model when it is not a
     modified-DH serial chain (use :func:`~modyn_model.codegen.generate_rnea` then).
     """
     from .algorithms import trace_inputs
@@ -281,14 +313,14 @@ def generate_khalil_rnea(model, *, friction: bool = True, dv_gyro: bool | None =
         )
     n = model.n
     programs = []
-    for dv in (False, True) if dv_gyro is None else (dv_gyro,):
+    for form in MOMENT_FORMS if moment is None else (moment,):
         tracer = Tracer()
         q, v, a = (trace_inputs(tracer, n, x, True) for x in "qva")
         tau = khalil_ne_scalar(
-            model, chain, q, v, a, _TraceOps(tracer), friction=friction, dv_gyro=dv
+            model, chain, q, v, a, _TraceOps(tracer), friction=friction, moment=form
         )
         programs.append(tracer.program(tau))
-    program = min(programs, key=lambda pr: pr.counts["mul"] + pr.counts["add"])
+    program = min(programs, key=lambda pr: (pr.counts["mul"], pr.counts["add"]))
     name = "idm_khalil"
     doc = (
         f"Customized inverse dynamics of {model.name!r} by Khalil's NE on its MDH table "
