@@ -159,6 +159,24 @@ def test_khalil_ne_equals_pinocchio(name):
     assert _rel(got, ref) <= 1e-12, _rel(got, ref)
 
 
+def test_panda_urdf_is_an_mdh_chain_and_its_base_model_is_exact(erd_path):
+    """The Panda URDF's frames are modified-DH (Craig): the base model goes through khalil_ne."""
+    panda = RobotModel.from_urdf(
+        erd_path("panda_description/urdf/panda.urdf"),
+        locked_joints=("panda_finger_joint1", "panda_finger_joint2"),
+    )
+    chain = mdh_chain(panda)
+    assert chain is not None and len(chain) == 7
+    bp = base_parameters(panda, exclude=NO_FRICTION)
+    fn = generate_base_rnea(panda, bp, friction=False, offset=False)
+    rng = np.random.default_rng(5)
+    q, v, a = (rng.uniform(-lim, lim, (20, panda.n)) for lim in (np.pi, 3.0, 10.0))
+    chi_b = bp.base_values(standard_parameters(panda))
+    got = fn.batch(q, v, a, np.broadcast_to(chi_b, (20, bp.rank)))
+    want = panda.inverse_dynamics(q, v, a, friction=False)  # the generic generated RNEA
+    assert _rel(got, want) <= 1e-12, _rel(got, want)
+
+
 def test_urdf_model_is_not_an_mdh_chain(erd_path):
     ur5 = RobotModel.from_urdf(erd_path("ur_description/urdf/ur5_robot.urdf"))
     assert mdh_chain(ur5) is None

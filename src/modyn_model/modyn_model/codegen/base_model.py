@@ -2,9 +2,11 @@
 
 With a base set χ_b = K χ (:mod:`modyn_model.identification`), Γ = W_b χ_b: the model whose
 standard parameters are χ_b on the kept columns and 0 on every other one has exactly the
-dynamics of the robot. Tracing Khalil's Newton-Euler (:func:`~modyn_model.codegen.algorithms.
-rnea_scalar`) on that model removes every operation on an eliminated or no-effect parameter,
-which is where the saving of Table 7.6 comes from.
+dynamics of the robot. Tracing Khalil's Newton-Euler on that model removes every operation on
+an eliminated or no-effect parameter, which is where the saving of Table 7.6 comes from. For a
+modified-DH chain the recursion is :func:`~modyn_model.codegen.khalil_ne.khalil_ne_scalar`
+(the three forms of [7.56] are traced and the fewest multiplications, then additions, kept),
+otherwise :func:`~modyn_model.codegen.algorithms.rnea_scalar`.
 
 The base parameters are *inputs* of the generated function (as symbols are in Khalil's
 symbolic model), so one generated function serves every identified value; ``zero`` lists
@@ -92,7 +94,7 @@ def generate_base_rnea(
     chain = mdh_chain(model)
     if chain is None:  # a tree or URDF frames: the generic traced Newton-Euler
         program = _trace_base(model, base, zero_mask, friction, offset, None)
-    else:  # Khalil's NE on the MDH table; keep the gyroscopic form with fewer operations
+    else:  # Khalil's NE on the MDH table; keep the [7.56] form with the fewest operations
         candidates = [
             _trace_base(model, base, zero_mask, friction, offset, (chain, form))
             for form in MOMENT_FORMS
