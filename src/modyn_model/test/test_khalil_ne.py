@@ -9,7 +9,10 @@ What is checked against what
   armature = Ia) to 1e-12 relative, on the RX-90 and on a random 6-joint MDH chain with two
   prismatic joints, general twist angles and θ / r offsets; with friction, against
   ``model.inverse_dynamics`` (Pinocchio has none).
-* Detection: URDF models (UR5) are not MDH chains; a model that is one reports its table.
+* External wrenches and friction: ``khalil_ne_scalar`` = the reference recursion
+  (``model.inverse_dynamics`` with ``f_ext``) to 1e-12 on a random chain with prismatic joints.
+* Detection: the UR5's URDF frames are not MDH (generic RNEA); the Panda's are (Craig), and its
+  base model then equals ``model.inverse_dynamics`` to 1e-12.
 * Operation counts, RX-90 without friction, the four rows of Khalil's Table 7.6 (294/283,
   253/238, 202/153, 160/113): all four at or below the table, and equal to the measured
   values (docs/identification.md). The general 6R chain of Table 7.5's formula 92n − 127 /
@@ -157,6 +160,27 @@ def test_khalil_ne_equals_pinocchio(name):
     chi_b = bp.base_values(standard_parameters(model))
     got = base.batch(q, v, a, np.broadcast_to(chi_b, (20, bp.rank)))
     assert _rel(got, ref) <= 1e-12, _rel(got, ref)
+
+
+def test_external_wrenches_friction_and_bad_form():
+    """f_ext [7.58]/[7.60] and friction against the reference recursion (rnea with f_ext)."""
+    rng = np.random.default_rng(3)
+    model = RobotModel.from_mdh(_table(rng, [0, 1, 0, 1, 0]))
+    chain = mdh_chain(model)
+    q, v, a = (rng.uniform(-lim, lim, (5, model.n)) for lim in (np.pi, 3.0, 10.0))
+    wrenches = rng.normal(scale=5.0, size=(5, model.n, 6))
+    want = model.inverse_dynamics(q, v, a, wrenches)
+    for form in MOMENT_FORMS:
+        got = [
+            khalil_ne_scalar(
+                model, chain, *(x[i].tolist() for x in (q, v, a)), FloatOps, moment=form,
+                f_ext=wrenches[i].tolist(),
+            )
+            for i in range(5)
+        ]  # fmt: skip
+        assert _rel(got, want) <= 1e-12, (form, _rel(got, want))
+    with pytest.raises(ValueError, match="moment must be one of"):
+        khalil_ne_scalar(model, chain, *(x[0].tolist() for x in (q, v, a)), FloatOps, moment="x")
 
 
 def test_panda_urdf_is_an_mdh_chain_and_its_base_model_is_exact(erd_path):
