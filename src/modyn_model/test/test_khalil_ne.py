@@ -2,7 +2,7 @@
 
 What is checked against what
 ----------------------------
-* Values: Γ of :func:`khalil_ne_scalar` on floats (both forms of ω × (J ω)), of the generated
+* Values: Γ of :func:`khalil_ne_scalar` on floats (the three forms of [7.56]), of the generated
   ``generate_khalil_rnea`` code (single call and batch) and of the base-parameter model
   ``generate_base_rnea`` (χ_b = K χ) equal Pinocchio's ``rnea`` (a Pinocchio model built here
   from the MDH table: joint placement Rot(x,α)Rot(z,θ), [d, −r sin α, r cos α], RZ / PZ joints,
@@ -15,7 +15,8 @@ What is checked against what
   base model then equals ``model.inverse_dynamics`` to 1e-12.
 * Operation counts, RX-90 without friction, the four rows of Khalil's Table 7.6 (294/283,
   253/238, 202/153, 160/113): all four at or below the table, and equal to the measured
-  values (docs/identification.md). The general 6R chain of Table 7.5's formula 92n − 127 /
+  values (docs/identification.md); with the standard parameters as symbols (inputs) the
+  standard rows' additions are above the table, asserted as measured. The general 6R chain of Table 7.5's formula 92n − 127 /
   81n − 117 (425/369, r1 = d1 = α1 = r6 = 0, θ offsets 0, no Ia, gravity along z0): at or
   below, and as measured.
 """
