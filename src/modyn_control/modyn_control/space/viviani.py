@@ -79,6 +79,11 @@ class Viviani:
         """When the EE comes to rest (s): t_b + T_d, inf without a stop."""
         return self.stop_time + self.stop_duration
 
+    def timing(self, t) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(u, u̇, ü) at time(s) t (rad, rad/s, rad/s²): the phase of eq. (51) with the re-timed
+        start and the stop; u̇/ζ is 0 at rest and 1 at the paper's speed."""
+        return self._u(t)
+
     def _u(self, t):
         """Phase u (the re-timed start and the stop included) and its first two derivatives."""
         t = np.asarray(t, dtype=float)
