@@ -125,6 +125,56 @@ def test_momentum_conserved_with_cmg_states():
     assert 3.5 < errors[0] / errors[1] < 4.5  # second order
 
 
+def test_allocation_chain_realises_the_wrench_and_rejects_bad_input():
+    """eqs. (49) -> (48) -> (42) through the model's actuation_solve: the thrusters give the
+    force, the steered gimbal rates the rest of the torque (−(G [γ̇; Ω̇] + w), B γ̈ neglected as
+    in eq. (41)); the warm-started LP equals HiGHS (fuel) on a smooth sequence; a non-finite
+    demand gives no NaN; a bad initial_gimbal_angles names the field."""
+    from scipy.optimize import linprog
+
+    from modyn_model import DescriptionError, StateError
+    from modyn_model.mechanisms.space.base_allocation import ThrusterVSCMGActuators
+
+    _scipy()
+    model = load_model(share_directory() / "config/mechanisms/space_iiwa_vscmg.yaml")
+    act = model.base_actuators[0]
+    dyn = model.actuator_dynamics
+    q = model.neutral()
+    v = np.zeros(model.nv)
+    v[3:6] = [0.01, -0.02, 0.005]
+    pos, vel = np.zeros(model.nu), np.zeros(model.nu)
+    pos[dyn.index[:4]] = [0.1, -0.2, 0.05, 0.3]
+    vel[dyn.index[4:]] = [100.0, 99.0, 101.0, 100.5]
+    thr = act.thrusters
+    for k, s in enumerate(np.linspace(0.0, 2.0, 40)):
+        tau = np.zeros(model.nv)
+        tau[:6] = [0.8 * np.sin(s), 0.5 * np.cos(s), 0.3, 0.4 * np.sin(2 * s), -0.2, 0.3]
+        u = model.actuation_solve(q, tau, v=v, actuator_state=(pos, vel), t=0.005 * k)
+        sigma = u[7:19]
+        assert model.actuation_status[0] == "ok", model.actuation_status
+        assert np.allclose(thr.H[:3] @ sigma, tau[:3], atol=1e-9)
+        lp = linprog(np.ones(12), A_eq=thr.H[:3], b_eq=tau[:3],
+                     bounds=np.column_stack([thr.sigma_min, thr.sigma_max]), method="highs")
+        assert abs(sigma.sum() - lp.fun) < 1e-9
+        G, w = act.cmgs.steering_matrix(pos[dyn.index[:4]], vel[dyn.index[4:]], v[3:6])
+        torque = -(G @ u[dyn.index] + w)
+        # the damped (λ = 0.01 e^{-10 m}) inverse: realised to the damping's order
+        assert np.allclose(torque, tau[3:6] - thr.H[3:] @ sigma, atol=1e-5)
+    assert thr.warm_hits > 30  # the LP was skipped on most of the smooth sequence
+    # a non-finite τ: the model names the coordinate; a non-finite actuator state reaching the
+    # allocator: thrusters off, CMG commands zero (the servo brakes the gimbals), no NaN
+    tau[:6] = np.nan
+    with pytest.raises(StateError, match="floating_base.vx"):
+        model.actuation_solve(q, tau, v=v, actuator_state=(pos, vel))
+    bad = vel.copy()
+    bad[dyn.index[5]] = np.inf
+    ub = act.allocate_wrench(q, np.ones(6), v=v, actuator_state=(pos, bad))
+    assert np.array_equal(ub, np.zeros(20)) and act.status == "invalid", act.message
+    with pytest.raises(DescriptionError, match="initial_gimbal_angles"):
+        ThrusterVSCMGActuators.from_mapping({"type": "thrusters_vscmg",
+                                             "initial_gimbal_angles": [0.0, 1.0]})
+
+
 # ------------------------------------------------------------------------------- DDS runs
 def _stamp(t: float) -> Time:
     ns = int(round(t * _NS))
