@@ -47,7 +47,10 @@ from modyn_bringup.space_episode import run_viviani_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 
-DURATION = 4.0 * np.pi  # one figure-eight (s)
+CURVE = 4.0 * np.pi  # one figure-eight (s)
+STOP = 2.0  # the stopping segment after it (s): the EE decelerates to rest on the curve
+DURATION = CURVE + STOP  # the trajectory (s)
+AFTER = 1.0  # recorded after the trajectory's end, under the controller's hold (s)
 SYSTEM = "space_iiwa_sim"
 
 
@@ -58,22 +61,26 @@ def episode(tmp_path_factory):
     except importlib.metadata.PackageNotFoundError:
         pytest.skip("scipy is needed by the thruster allocation")
     spec = load_system(SYSTEM)
-    ep = run_viviani_episode(spec, duration=DURATION, viviani={"smooth_start": 0.5},
+    viviani = {"smooth_start": 0.5, "stop_time": CURVE, "stop_duration": STOP}
+    ep = run_viviani_episode(spec, duration=DURATION, viviani=viviani, after=AFTER,
                              log_dir=tmp_path_factory.mktemp(SYSTEM))
     model = load_model(spec.robot_description)
     return spec, model, ep
 
 
 def _during(ep):
-    """The steps of the trajectory (t <= its end); the 0.5 s after it are the hold's."""
+    """The steps of the trajectory (t <= its end); the AFTER s after it are the hold's."""
     return ep.t <= DURATION + 1e-9
 
 
-def _ee_error(model, ep):
+def _ee(model, q):
+    return np.array([model.frame_placement(x, "iiwa_link_ee")[:3, 3] for x in q])
+
+
+def _ee_error(model, ep, lag=0.0):
     k = _during(ep)
-    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
-    ref = np.column_stack([np.interp(ep.t[k], ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
-    return np.linalg.norm(ee - ref, axis=1)
+    ref = np.column_stack([np.interp(ep.t[k] - lag, ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
+    return np.linalg.norm(_ee(model, ep.q[k]) - ref, axis=1)
 
 
 def _base_error(q):
@@ -86,9 +93,9 @@ def test_runs_without_fault(episode):
     _, model, ep = episode
     assert not ep.faults, ep.faults
     # the controller held on past the trajectory's end (a dead node raises in the episode)
-    assert ep.t[-1] >= DURATION + 0.49
+    assert ep.t[-1] >= DURATION + AFTER - 0.01
     # a step every 5 ms from the start (joint_states, base_state and actuator_states matched)
-    assert len(ep.t) >= 0.95 * (DURATION + 0.5) / 0.005, len(ep.t)
+    assert len(ep.t) >= 0.95 * (DURATION + AFTER) / 0.005, len(ep.t)
     assert ep.u.shape[1] == model.nu and np.isfinite(ep.u).all()
 
 
@@ -96,25 +103,27 @@ def test_tracks_the_viviani_curve(episode):
     _, model, ep = episode
     e = _ee_error(model, ep)
     rms = float(np.sqrt(np.mean(e**2)))
-    print(f"EE error: RMS {rms * 1e3:.3f} mm, max {e.max() * 1e3:.3f} mm")
+    print(f"EE error: RMS {rms * 1e3:.4f} mm, max {e.max() * 1e3:.4f} mm")
     assert rms < 1e-3, rms
     assert e.max() < 1.2e-3, e.max()
-    # one control period late: against the curve 5 ms earlier the error is a sixth
-    k = _during(ep)
-    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
-    ref = np.column_stack([np.interp(ep.t[k] - 0.005, ep.ref_t, ep.ref_p[:, i])
-                           for i in range(3)])
-    lagged = float(np.sqrt(np.mean(np.linalg.norm(ee - ref, axis=1) ** 2)))
-    print(f"EE error against the curve 5 ms earlier: RMS {lagged * 1e3:.3f} mm")
-    assert lagged < 2e-4, lagged
+    # no reference lag: the EE is on the curve at the same time, not one control period late
+    # (the IK's velocity reference was 6 % short of dθ/dt until this issue: 0.511 mm RMS
+    # against the curve, 0.083 mm against the curve 5 ms earlier); the IK alone is at 2e-6 mm,
+    # the loop's ZOH and the hold-free base coupling leave measured 0.007 mm (a 3 s run)
+    assert rms < 5e-5, rms
+    lagged = float(np.sqrt(np.mean(_ee_error(model, ep, lag=0.005) ** 2)))
+    print(f"EE error against the curve 5 ms earlier: RMS {lagged * 1e3:.4f} mm")
+    assert rms < 0.2 * lagged, (rms, lagged)
     # the curve was actually traversed: the reference spans the figure-eight (0.2 m in x)
     assert np.ptp(ep.ref_p[:, 0]) > 0.19
+    # and it ends at rest: the last 5 ms of the reference move the EE by < 1 nm
+    assert np.linalg.norm(ep.ref_p[-1] - ep.ref_p[-2]) < 1e-9
 
 
 def test_holds_the_base(episode):
     _, _, ep = episode
     dp, angle = _base_error(ep.q[_during(ep)])
-    print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
+    print(f"base: position max {dp.max() * 1e3:.4f} mm, attitude max {angle.max() * 1e3:.4f} mrad")
     assert dp.max() < 1e-4, dp.max()
     assert angle.max() < 5e-4, angle.max()
 
@@ -137,10 +146,23 @@ def test_actuator_limits(episode):
     assert sigma.max() > 0.1
 
 
-@pytest.mark.xfail(strict=True, reason="known limitation (docs/space_manipulator.md): the "
-                   "trajectory ends at full speed, the hold stops the arm and its reaction swings "
-                   "the base (2.5 mm, 39 mrad in 0.5 s; the hold has no reaction feed-forward)")
 def test_holds_the_base_after_the_end(episode):
-    _, _, ep = episode
-    dp, angle = _base_error(ep.q[~_during(ep)])
+    """The trajectory ends at rest (the stopping segment), so the hand-over to the controller's
+    hold has no arm motion to stop: the base stays within the bounds of the run (position
+    < 0.1 mm, attitude < 0.5 mrad, the paper's "mm level" with the margins of
+    test_holds_the_base) for AFTER s, and it settles: its angular rate at the end is below
+    half its peak after the end. Before the stopping segment the hold stopped an arm moving at
+    0.1 m/s: 2.5 mm and 39 mrad within 0.5 s (docs/space_manipulator.md)."""
+    _, model, ep = episode
+    after = ~_during(ep)
+    dp, angle = _base_error(ep.q[after])
+    w = np.linalg.norm(ep.twist[after][:, 3:], axis=1)
+    print(f"after the end: base position max {dp.max() * 1e3:.4f} mm, attitude max "
+          f"{angle.max() * 1e3:.4f} mrad, |ω| peak {w.max():.2e} rad/s, last {w[-1]:.2e} rad/s")
     assert dp.max() < 1e-4 and angle.max() < 5e-4, (dp.max(), angle.max())
+    assert w[-1] < 0.5 * w.max(), (w[-1], w.max())
+    # the arm stays where the curve ended (the EE within 0.5 mm of the last reference point,
+    # the base attitude error times the ~1 m lever arm included)
+    e = np.linalg.norm(_ee(model, ep.q[after]) - ep.ref_p[-1], axis=1)
+    print(f"after the end: EE from the last reference point max {e.max() * 1e3:.4f} mm")
+    assert e.max() < 5e-4, e.max()
