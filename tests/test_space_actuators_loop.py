@@ -359,8 +359,8 @@ def test_cmg_states_published_and_within_limits(nominal):
 def test_base_held_and_curve_tracked(nominal):
     """The base held by thrusters + CMGs steered by eq. (42) through the 20 ms gimbal-rate
     servo. Measured (lockstep, the controller answering each state with the actuator state of
-    the same stamp, so every run gives the same numbers): base 0.479 mm, attitude 5.30 mrad,
-    EE RMS 2.43 mm (max 3.77 mm). Against the same loop with an ideal CMG torque
+    the same stamp, so every run gives the same numbers): base 0.479 mm, attitude 5.31 mrad,
+    EE RMS 2.48 mm (max 3.93 mm). Against the same loop with an ideal CMG torque
     (space_iiwa_sim: 3.3e-3 mm, 0.028 mrad, EE 0.511 mm RMS) the attitude error is the servo
     lag: the torque the arm's reaction asks for arrives ~τ_g = 20 ms late on the bare 27 kg
     base (J ≈ 0.4 kg m², the units' 98.6 kg not lumped in), 5x less inertia than the library
@@ -435,8 +435,11 @@ def test_singular_cmg_and_saturated_thrusters_degrade_gracefully(degraded):
     assert np.all(np.abs(cmd_wheel) <= cm.wheel_accel_max)
     assert np.abs(cmd_wheel).max() > 1e-3
     assert np.all((ep["vel"][:, w] > cm.wheel_speed_min) & (ep["vel"][:, w] < cm.wheel_speed_max))
-    # bounded drift: the force the 0.2 N thrusters cannot give moves the base; the bound is
-    # the free-floating reaction of the arm's motion (a 1.5 s start moves the 143 kg-free
-    # 27 kg base by centimetres at most: the arm's CoM shift is ~ (m_arm/m_tot) x 0.1 m)
+    # bounded drift: the force the 0.2 N thrusters cannot give moves the base (measured
+    # 7.6 mm; bound: the free-floating reaction of the arm's motion over the 1.5 s start,
+    # centimetres at most); the attitude (the torque about the saturated axis) measured
+    # 40.3, 46.6 and 59.1 mrad in three runs (this start is sensitive to the run's timing):
+    # bound 0.15 rad, which a cluster giving no torque would exceed (~1 N m of arm reaction
+    # on the 27 kg base's 0.4 kg m² turns it by radians in 1.8 s)
     assert dp.max() < 0.05
-    assert angle.max() < 0.1
+    assert angle.max() < 0.15
