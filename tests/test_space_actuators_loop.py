@@ -460,8 +460,8 @@ def test_singular_cmg_and_saturated_thrusters_degrade_gracefully(degraded):
     # motion measured 4.37 mm and 5.5 mrad; bounds the free base's drift in position (2x
     # margin) and 0.2x it in attitude (4x margin). The hold's 0.3 s after the curve's abrupt
     # end (the arm stopped at full speed) swings the base further: 7.6 mm and 40-59 mrad over
-    # the whole run, varying from run to run (not investigated; bounded by the NaN/limit checks
-    # above only)
+    # the whole run, varying from run to run while the numbers during the motion do not (not
+    # investigated; bounded by the NaN/limit checks above only)
     free_att, free_pos = _free_floating_drift(model, DEGRADED_DURATION)
     k = ep["t"] <= DEGRADED_DURATION + 1e-9  # the same arm motion (the hold follows)
     print(f"during the motion: base {dp[k].max() * 1e3:.2f} mm, {angle[k].max() * 1e3:.1f} "
