@@ -129,9 +129,7 @@ def test_compiled_equals_python_form_bit_for_bit(name, erd_path):
         python = np.array(fn.scalar(*[x.tolist() for x in args]))
         np.testing.assert_array_equal(compiled, python)
         # the ctypes entry (used when the Python headers are missing) is the same code
-        np.testing.assert_array_equal(
-            fn.native._ctypes_call(*args, np.empty(fn.n_outputs)), python
-        )
+        np.testing.assert_array_equal(fn.native._ctypes_call(*args, np.empty(fn.n_outputs)), python)
 
 
 def test_unchecked_fast_path_writes_data_and_rejects_unsafe_buffers(erd_path):
@@ -150,9 +148,7 @@ def test_unchecked_fast_path_writes_data_and_rejects_unsafe_buffers(erd_path):
     np.testing.assert_array_equal(data.M, ref_m)
     np.testing.assert_array_equal(data.ddq, ref_ddq)
     _close(data.ddq, a)  # direct dynamics inverts inverse dynamics
-    np.testing.assert_array_equal(
-        alg.gravity(model, data, q, checked=False), model.gravity(q)
-    )
+    np.testing.assert_array_equal(alg.gravity(model, data, q, checked=False), model.gravity(q))
     np.testing.assert_array_equal(
         alg.bias_forces(model, data, q, v, checked=False), model.bias_forces(q, v)
     )
@@ -222,7 +218,7 @@ def test_two_processes_compile_the_same_model_at_once(tmp_path):
     ]
     go.touch()
     results = [child.communicate(timeout=120) for child in children]
-    for child, (out, err) in zip(children, results, strict=True):
+    for child, (_, err) in zip(children, results, strict=True):
         assert child.returncode == 0, err
     first, second = (out.split() for out, _ in results)
     assert first[0] == "c" and first == second
