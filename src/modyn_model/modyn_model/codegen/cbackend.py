@@ -40,7 +40,14 @@ import numpy as np
 
 from .tracer import Program, Var
 
-__all__ = ["NativeFunction", "c_source", "compile_native", "cache_dir", "compiler"]
+__all__ = [
+    "NativeFunction",
+    "c_source",
+    "cache_dir",
+    "compile_library",
+    "compile_native",
+    "compiler",
+]
 
 FLAGS = ("-O2", "-ffp-contract=off", "-fno-math-errno", "-shared", "-fPIC")
 _NAME = re.compile(r"\b([A-Za-z_]\w*)\b")
@@ -280,6 +287,23 @@ def compile_native(
             module = _load_extension(modname, path) if include else None
             hit = _LOADED[key] = NativeFunction(name, path, module, groups, n_outputs)
         return hit
+
+
+def compile_library(source: str) -> ctypes.CDLL | None:
+    """Compile (or load from the cache) a fixed C ``source`` as a plain shared library for
+    ctypes (no Python wrapper); None when no compiler is found."""
+    cc = compiler()
+    if cc is None:
+        return None
+    flags = list(FLAGS)
+    key = hashlib.sha256("\0".join([source, _compiler_identity(cc), *flags]).encode())
+    stem = f"_modyn_lib_{key.hexdigest()[:32]}"
+    directory = cache_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / f"{stem}.so"
+    if not path.is_file():
+        _build(cc, source, flags, stem, path)
+    return ctypes.CDLL(str(path))
 
 
 def _build(cc: str, source: str, flags: list[str], modname: str, path: Path) -> None:
