@@ -201,15 +201,15 @@ def bench_scaling(repeats: int, plot: Path | None) -> None:
         (3, "CRBA + Cholesky", "^"),
     ):
         ax.loglog(arr[:, 0], arr[:, k] * 1e6, marker=marker, label=label)
-    ref = arr[0, 0]
-    for power, style in ((1, ":"), (3, "--")):
-        base = arr[0, 1 if power == 1 else 3] * 1e6
+    # reference slopes drawn through the last point (n = 240), where the leading term shows
+    last = arr[-1, 0]
+    for power, k, style in ((1, 1, ":"), (2, 3, "-."), (3, 3, "--")):
         ax.loglog(
             arr[:, 0],
-            base * (arr[:, 0] / ref) ** power,
+            arr[-1, k] * 1e6 * (arr[:, 0] / last) ** power,
             "k" + style,
             lw=0.8,
-            label=f"∝ n{'³' if power == 3 else ''}",
+            label=f"∝ n{'' if power == 1 else '²' if power == 2 else '³'}",
         )
     ax.set_xlabel("joints n (random chain)")
     ax.set_ylabel("time per call (µs)")

@@ -228,3 +228,24 @@ def test_two_processes_compile_the_same_model_at_once(tmp_path):
     model = RobotModel.from_mdh("rx90")
     q = np.linspace(-1.0, 1.0, model.n)
     _close(np.array(first[1:], dtype=float), aba(model, q, q, q))
+
+
+@pytest.mark.parametrize("name", ["rx90", "ur5", "panda", "tree-0", "tree-3", "chain-20"])
+def test_generic_c_recursions_equal_reference(name, erd_path):
+    """The generic compiled loops of the scaling study (no friction) = the numpy recursions."""
+    from modyn_model.codegen.recursions_c import CompiledRecursions
+
+    if name == "chain-20":
+        model = RobotModel.from_urdf(random_urdf(21, 20, tree=False))
+    else:
+        model = _robot(name, erd_path)
+    rec = CompiledRecursions(model)
+    rng = np.random.default_rng(11)
+    q, v, a = rng.uniform(-2.0, 2.0, size=(3, 8, model.n))
+    _close(rec.rnea(q, v, a), rnea(model, q, v, a, friction=False))
+    _close(rec.mass_matrix(q), crba(model, q))
+    ref = aba(model, q, v, a, friction=False)
+    _close(rec.aba(q, v, a), ref)
+    _close(rec.inverse_model(q, v, a), ref)
+    with pytest.raises(ValueError, match="shape"):
+        rec.rnea(q[:, :-1], v, a)
