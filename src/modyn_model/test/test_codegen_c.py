@@ -249,3 +249,40 @@ def test_generic_c_recursions_equal_reference(name, erd_path):
     _close(rec.inverse_model(q, v, a), ref)
     with pytest.raises(ValueError, match="shape"):
         rec.rnea(q[:, :-1], v, a)
+
+
+def test_checked_calls_use_the_compiled_check_and_keep_their_errors(erd_path):
+    """The default (checked) calls run the compiled ``call_checked``; what it declines (a
+    list, a batch, a NaN, a wrong size) goes through the Python checks, same results or the
+    same StateError naming the joint."""
+    from modyn_model.errors import StateError
+
+    model = _robot("panda", erd_path)
+    data = model.make_data()
+    rng = np.random.default_rng(5)
+    q, v, a = rng.uniform(-1.5, 1.5, size=(3, model.n))
+    entry = model.fast_path().checked_entry("rnea", True, True, True, True)
+    assert entry is not None and entry(q, v, a, np.empty(model.n)) is not None
+    bad = q.copy()
+    bad[3] = np.nan
+    assert entry(bad, v, a, np.empty(model.n)) is None
+    assert entry(q[None], v, a, np.empty(model.n)) is None
+    ref = rnea(model, q, v, a)
+    _close(model.inverse_dynamics(q, v, a), ref)
+    _close(model.inverse_dynamics(q.tolist(), list(v), a), ref)
+    _close(alg.inverse_dynamics(model, data, q, v, a), ref)
+    _close(model.inverse_dynamics(q[None], v[None], a[None])[0], ref)
+    _close(model.mass_matrix(q), crba(model, q))
+    _close(model.forward_dynamics(q, v, ref), a)
+    _close(model.gravity(q), rnea(model, q, None, None, friction=False))
+    for call in (
+        lambda: model.inverse_dynamics(bad, v, a),
+        lambda: alg.inverse_dynamics(model, data, bad, v, a),
+        lambda: model.mass_matrix(bad),
+        lambda: model.forward_dynamics(bad, v, a),
+        lambda: model.gravity(bad),
+    ):
+        with pytest.raises(StateError, match=model.joint_names[3]):
+            call()
+    with pytest.raises(StateError, match="last dimension"):
+        model.inverse_dynamics(q[:-1], v, a)

@@ -143,14 +143,23 @@ def c_source(program: Program, name: str, groups: dict[str, int], n_outputs: int
 
 
 def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
-    """The CPython wrapper ``call(*inputs, out)``: checks only what memory safety needs (each
-    buffer C-contiguous float64 of the exact length, ``out`` writable)."""
+    """The CPython wrappers ``call(*inputs, out)`` and ``call_checked(*inputs, out)``.
+
+    ``call`` checks only what memory safety needs (each buffer C-contiguous float64 of the
+    exact length, ``out`` writable) and raises ValueError otherwise. ``call_checked`` also
+    wants 1-D inputs with finite values, and returns None instead of raising on anything it
+    does not like: the caller then runs its full Python checks, which name the problem.
+    """
     sizes = [size for size in groups.values() if size] + [n_outputs]
     k = len(sizes)
+    call = (
+        f"    {name}_one({', '.join(f'(const double *)b[{i}].buf' for i in range(k - 1))}"
+        f"{', ' if k > 1 else ''}(double *)b[{k - 1}].buf);"
+    )
     lines = [
         "#ifdef MODYN_PYEXT",
         f"static const Py_ssize_t SIZES[{k}] = {{{', '.join(map(str, sizes))}}};",
-        "static PyObject *py_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
+        "static PyObject *run(PyObject *const *args, Py_ssize_t nargs, int checked)",
         "{",
         f"    Py_buffer b[{k}];",
         "    int got = 0;",
@@ -160,28 +169,42 @@ def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
         "        return NULL;",
         "    }",
         f"    for (; got < {k}; ++got) {{",
-        f"        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT"
-        f" | (got == {k - 1} ? PyBUF_WRITABLE : 0);",
-        "        if (PyObject_GetBuffer(args[got], &b[got], flags) < 0) goto done;",
-        "        if (b[got].itemsize != 8 || b[got].format == NULL || b[got].format[0] != 'd'"
-        " || b[got].format[1] != 0 || b[got].len != SIZES[got] * 8) {",
+        f"        int input = got < {k - 1};",
+        "        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (input ? 0 : PyBUF_WRITABLE);",
+        "        if (PyObject_GetBuffer(args[got], &b[got], flags) < 0) {",
+        "            if (checked) { PyErr_Clear(); result = Py_None; Py_INCREF(result); }",
+        "            goto done;",
+        "        }",
+        "        int bad = b[got].itemsize != 8 || b[got].format == NULL"
+        " || b[got].format[0] != 'd' || b[got].format[1] != 0 || b[got].len != SIZES[got] * 8;",
+        "        if (!bad && checked && input) {",
+        "            const double *x = (const double *)b[got].buf;",
+        "            bad = b[got].ndim != 1;",
+        "            for (Py_ssize_t i = 0; i < SIZES[got] && !bad; ++i) bad = !isfinite(x[i]);",
+        "        }",
+        "        if (bad) {",
+        "            PyBuffer_Release(&b[got]);",
+        "            if (checked) { result = Py_None; Py_INCREF(result); goto done; }",
         "            PyErr_Format(PyExc_ValueError,",
         f'                "{name}: argument %d must be a C-contiguous float64 array of %zd values",',
         "                got, SIZES[got]);",
-        "            PyBuffer_Release(&b[got]);",
         "            goto done;",
         "        }",
         "    }",
-        f"    {name}_one({', '.join(f'(const double *)b[{i}].buf' for i in range(k - 1))}"
-        f"{', ' if k > 1 else ''}(double *)b[{k - 1}].buf);",
+        call,
         "    Py_INCREF(args[nargs - 1]);",
         "    result = args[nargs - 1];",
         "done:",
         "    for (int i = 0; i < got; ++i) PyBuffer_Release(&b[i]);",
         "    return result;",
         "}",
+        "static PyObject *py_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
+        "{ return run(args, nargs, 0); }",
+        "static PyObject *py_call_checked(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
+        "{ return run(args, nargs, 1); }",
         "static PyMethodDef METHODS[] = {",
         '    {"call", (PyCFunction)(void (*)(void))py_call, METH_FASTCALL, NULL},',
+        '    {"call_checked", (PyCFunction)(void (*)(void))py_call_checked, METH_FASTCALL, NULL},',
         "    {NULL, NULL, 0, NULL}",
         "};",
         "static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, MODYN_MODNAME, NULL, -1,"
@@ -213,6 +236,9 @@ class NativeFunction:
         self._batch.argtypes = [ctypes.c_long] + [ptr] * (len(self.sizes) + 1)
         self.extension = module is not None
         self.call = module.call if module is not None else self._ctypes_call
+        # one state with finite 1-D inputs, else None (the caller's checks then run); only
+        # with the extension: the ctypes form would need the Python checks anyway
+        self.call_checked = module.call_checked if module is not None else None
         self._lib = lib
 
     def _ctypes_call(self, *arrays):

@@ -180,6 +180,18 @@ def fast_forward_dynamics(model, q, v, tau, *, friction: bool = True, out=None) 
     return _batched(fn, [q, v, tau], (model.n,))
 
 
+def quick_call(model, key: tuple, args, shape):
+    """One state through the compiled ``call_checked`` into a new array of ``shape``, or None
+    (no compiled form yet, or inputs it declines: lists, batches, non-finite values...), in
+    which case the caller runs its full checks. The model methods use it before their checks,
+    so a well-formed single call costs one compiled call plus the output allocation."""
+    get = getattr(model, "fast_path", None)
+    entry = get().checked_entry(*key) if get is not None else None
+    if entry is None:
+        return None
+    return entry(*args, np.empty(shape))
+
+
 def _python_entry(fn: GeneratedFunction):
     """The unchecked single-state entry of the pure-Python form (no compiler yet)."""
     scalar = fn.scalar
@@ -215,6 +227,19 @@ class FastPath:
             if fn.native is None:  # not cached: the compiled form may be attached later
                 return _python_entry(fn)
             e = self._entries[key] = fn.native.call
+        return e
+
+    def checked_entry(self, kind: str, *flags: bool):
+        """The compiled ``call_checked`` of :meth:`entry`'s function (None without the C
+        extension): evaluates and returns ``out`` when every input is a finite 1-D float64
+        array of the right size, else returns None for the caller's full checks."""
+        key = ("checked", kind, *flags)
+        e = self._entries.get(key)
+        if e is None:
+            fn = generated(self.model, kind, *flags)
+            if fn.native is None:
+                return None
+            e = self._entries[key] = fn.native.call_checked
         return e
 
     def rnea(self, q, v, a, *, friction: bool = True, out=None) -> np.ndarray:
