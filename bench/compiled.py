@@ -20,9 +20,9 @@ set by this script, so a missing compiler is an error rather than a silent Pytho
 
 Scaling (``--scaling``): time per call against n for random chains of 6 to 60 joints (and 120,
 240 to show the asymptote) of the generic C recursions of
-:mod:`modyn_model.codegen.recursions_c` (the straight-line customized direct model of a 24-joint
-chain is ~50 000 operations and takes minutes to compile, so the scaling uses compiled loops over
-the tree arrays, the same C code for every n): RNEA, the articulated-body algorithm and the
+:mod:`modyn_model.codegen.recursions_c` (the straight-line customized direct model of a
+24-joint chain is ~50 000 operations and took 100 s to generate and compile here, so the
+scaling uses compiled loops over the tree arrays, the same C code for every n): RNEA, the articulated-body algorithm and the
 A-matrix route (RNEA for H, CRBA for A, Cholesky). Each point is one C loop over N states, time
 / N (no Python in the measured time). It prints the log-log slopes and writes
 ``docs/img/performance_scaling.png``.

@@ -217,6 +217,10 @@ def generate_mass_matrix(model, *, method: str = "crba") -> GeneratedFunction:
     ``method``: ``"crba"`` (default), the composite-rigid-body algorithm on scalars
     (:mod:`.crba_scalar`, 2-3x fewer operations on the arms of issue 21); ``"columns"``,
     Khalil [7.64] by Newton-Euler columns (lower triangle traced)."""
+    if method not in _MASS_MATRIX:
+        raise ValueError(
+            f"generate_mass_matrix: method {method!r} is not one of {list(_MASS_MATRIX)}"
+        )
     n = model.n
     tracer = Tracer()
     q = trace_inputs(tracer, n, "q", True)
