@@ -8,7 +8,7 @@
 * No compiler (``MODYN_CC`` pointing at a missing program): the Python form is chosen and
   reported (``backend == "python"``), same results; ``MODYN_CODEGEN=c`` then raises.
 * Two processes compiling the same model into an empty cache at once both get a working object;
-  the cache ends with one object and no temporary files.
+  the cache ends with one object and no temporary files (stale ones of a dead compile removed).
 """
 
 from __future__ import annotations
@@ -205,6 +205,11 @@ _CHILD = textwrap.dedent(
 def test_two_processes_compile_the_same_model_at_once(tmp_path):
     cache = tmp_path / "cache"
     go = tmp_path / "go"
+    # temporaries of a compile that died two hours ago: removed by the next compile
+    cache.mkdir()
+    for stale in ("_modyn_c_dead.k3j2h1.so.tmp", "_modyn_c_dead.k3j2h1.c"):
+        (cache / stale).write_text("")
+        os.utime(cache / stale, (0, os.path.getmtime(cache / stale) - 7200))
     env = dict(os.environ, MODYN_CACHE_DIR=str(cache), MODYN_CODEGEN="c")
     children = [
         subprocess.Popen(

@@ -33,6 +33,7 @@ import subprocess
 import sysconfig
 import tempfile
 import threading
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -335,6 +336,7 @@ def compile_library(source: str) -> ctypes.CDLL | None:
 def _build(cc: str, source: str, flags: list[str], modname: str, path: Path) -> None:
     """Compile into a temporary file of the cache directory, then rename it into place."""
     directory = path.parent
+    _remove_stale(directory)
     fd, c_path = tempfile.mkstemp(prefix=f"{modname}.", suffix=".c", dir=directory)
     with os.fdopen(fd, "w") as f:
         f.write(source)
@@ -359,6 +361,24 @@ def _build(cc: str, source: str, flags: list[str], modname: str, path: Path) -> 
         for leftover in (so_path, c_path):
             if os.path.exists(leftover):
                 os.unlink(leftover)
+
+
+STALE_AFTER = 3600.0  # s; a temporary file this old belongs to a compile that died
+
+
+def _remove_stale(directory: Path) -> None:
+    """Delete temporaries left by a process that exited while compiling (a daemon thread of
+    ``MODYN_CODEGEN=auto``, a kill): ``<stem>.<random>.c`` and ``<stem>.<random>.so.tmp``
+    older than :data:`STALE_AFTER`. Finished objects and their ``.c`` are never touched."""
+    now = time.time()
+    for leftover in [*directory.glob("_modyn_*.*.so.tmp"), *directory.glob("_modyn_*.*.c")]:
+        if leftover.name.endswith(".failed.c") or leftover.name.count(".") < 2:
+            continue
+        try:
+            if now - leftover.stat().st_mtime > STALE_AFTER:
+                leftover.unlink()
+        except OSError:  # another process removed it first
+            pass
 
 
 def _load_extension(modname: str, path: Path):
