@@ -333,3 +333,21 @@ def test_traced_crba_equals_newton_euler_columns_with_fewer_operations(name, erd
         assert crba_fn.counts["mul"] < columns.counts["mul"] / 2
     with pytest.raises(ValueError, match="method 'lagrange'"):
         generate_mass_matrix(model, method="lagrange")
+
+
+def test_batch_into_out_refuses_unsafe_outputs():
+    model = RobotModel.from_mdh("rx90")
+    native = generated(model, "rnea", True, True, True, False).native
+    rng = np.random.default_rng(6)
+    qb, vb, ab = rng.uniform(-2.0, 2.0, size=(3, 10, model.n))
+    out = np.empty((10, model.n))
+    assert native.batch(qb, vb, ab, out=out) is out
+    _close(out, rnea(model, qb, vb, ab, friction=False))
+    strided = np.empty((10, 2 * model.n))[:, ::2]
+    frozen = np.empty((10, model.n))
+    frozen.flags.writeable = False
+    for bad in (strided, frozen, np.empty((9, model.n)), np.empty((10, model.n), np.float32)):
+        with pytest.raises(ValueError, match="C-contiguous float64"):
+            native.batch(qb, vb, ab, out=bad)
+    with pytest.raises(ValueError, match="batch input"):
+        native.batch(qb[:, :-1], vb, ab)

@@ -247,7 +247,7 @@ class NativeFunction:
         *inputs, out = arrays
         for x, size in zip(inputs, self.sizes, strict=True):
             _require(x, size, self.name)
-        _require(out, self.n_outputs, self.name)
+        _require(out, self.n_outputs, self.name, writable=True)
         self._one(*[x.ctypes.data for x in inputs], out.ctypes.data)
         return out
 
@@ -263,19 +263,24 @@ class NativeFunction:
         if out is None:
             out = np.empty((count, self.n_outputs))
         else:
-            _require(out.reshape(-1), count * self.n_outputs, self.name)
+            _require(out, count * self.n_outputs, self.name, writable=True)
         self._batch(count, *[c.ctypes.data for c in cols], out.ctypes.data)
         return out
 
 
-def _require(x, size: int, name: str) -> None:
+def _require(x, size: int, name: str, writable: bool = False) -> None:
+    """What the C code needs of a buffer it gets as a pointer (memory safety)."""
     if (
         not isinstance(x, np.ndarray)
         or x.dtype != np.float64
         or not x.flags.c_contiguous
         or x.size != size
+        or (writable and not x.flags.writeable)
     ):
-        raise ValueError(f"{name}: need a C-contiguous float64 array of {size} values, got {x!r}")
+        kind = "writable " if writable else ""
+        raise ValueError(
+            f"{name}: need a {kind}C-contiguous float64 array of {size} values, got {x!r}"
+        )
 
 
 def compile_native(
