@@ -114,7 +114,16 @@ class ElasticJointControl(ControlLaw):
 
     name = "elastic_joint"
 
-    def __init__(self, model, omega, zeta=1.0, feedforward=True, effort_limit=None, max_tick=0.05):
+    def __init__(
+        self,
+        model,
+        omega,
+        zeta=1.0,
+        feedforward=True,
+        effort_limit=None,
+        max_tick=0.05,
+        spring_zeta=0.7,
+    ):
         _require_elastic(model, self.name)
         super().__init__(model, effort_limit)
         n = self.n = int(model.n_links)
@@ -127,6 +136,11 @@ class ElasticJointControl(ControlLaw):
         if not (max_tick > 0.0):
             raise ControlError(f"max_tick = {max_tick}: must be > 0")
         self.max_tick = float(max_tick)
+        if not (spring_zeta >= 0.0 and np.isfinite(spring_zeta)):
+            raise ControlError(f"spring_zeta = {spring_zeta}: must be finite and ≥ 0")
+        self.spring_zeta = float(spring_zeta)
+        self._k_diag = np.diagonal(np.asarray(model.stiffness, dtype=float)).copy()
+        self._kv = np.zeros(n)
         self.link = model.link_model
         self._fast = self.link.fast_path()
         self.k_inv = np.linalg.inv(np.asarray(model.stiffness, dtype=float))
@@ -209,6 +223,20 @@ class ElasticJointControl(ControlLaw):
         self._w *= self.kd_acc
         self._w *= self._j
         gam += self._w
+        if self.spring_zeta > 0.0:
+            # damping of the spring modes: K_v (ż_d − ż), z = θ − q the deflection, K_v = 2 ζ_s
+            # √(k_jj m_j), m_j = A_jj Ia_j / (A_jj + Ia_j) the two-mass reduced inertia
+            a_jj = np.diagonal(self._a)
+            np.multiply(a_jj, self.ia, out=self._kv)
+            self._kv /= self._j
+            self._kv *= self._k_diag
+            np.sqrt(self._kv, out=self._kv)
+            self._kv *= 2.0 * self.spring_zeta
+            np.subtract(self.theta_d_dot, vd, out=self._w)  # ż_d
+            self._w -= v[n:]
+            self._w += v[:n]  # ż_d − ż
+            self._w *= self._kv
+            gam += self._w
 
 
 class RigidComputedTorque(ControlLaw):

@@ -187,8 +187,8 @@ def test_bad_files_name_file_and_field(tmp_path, change, words):
     import yaml
 
     d = yaml.safe_load(FILE.read_text())
-    d["links"]["file"] = str((FILE.parent / d["links"]["file"]).resolve())
-    d["links"]["extras"] = str((FILE.parent / d["links"]["extras"]).resolve())
+    d["urdf"] = str((FILE.parent / d["urdf"]).resolve())
+    d["extras"] = str((FILE.parent / d["extras"]).resolve())
     d.update(change)
     path = tmp_path / "bad_elastic.yaml"
     path.write_text(yaml.safe_dump(d))
@@ -204,8 +204,8 @@ def test_missing_rotor_inertia_is_named(tmp_path):
     import yaml
 
     d = yaml.safe_load(FILE.read_text())
-    d["links"]["file"] = str((FILE.parent / d["links"]["file"]).resolve())
-    del d["links"]["extras"]
+    d["urdf"] = str((FILE.parent / d["urdf"]).resolve())
+    del d["extras"]
     path = tmp_path / "no_rotor.yaml"
     path.write_text(yaml.safe_dump(d))
     with pytest.raises(DescriptionError, match="joint1.*rotor inertia"):
@@ -217,3 +217,17 @@ def test_bad_state_names_coordinates(model):
         model.forward_dynamics(np.zeros(6), np.zeros(6), np.zeros(6))
     with pytest.raises(StateError, match="motor"):
         model.generalized_forces(np.zeros(12), np.zeros(12))
+
+
+def test_links_as_any_description_and_exactly_one_source():
+    m = load_model(
+        {"kind": "elastic", "links": {"kind": "mdh", "file": "rx90"}, "stiffness": 1000.0,
+         "gear_ratio": 100.0, "motor_inertia": 1e-4}
+    )  # fmt: skip
+    assert m.nq == 12 and m.nu == 6
+    np.testing.assert_allclose(m.rotor_inertia, np.full(6, 1.0))  # r² Jm
+    np.testing.assert_allclose(m.stiffness, 1000.0 * np.eye(6))
+    with pytest.raises(DescriptionError, match="exactly one of 'urdf'"):
+        load_model({"kind": "elastic", "stiffness": 1.0, "rotor_inertia": 1.0})
+    with pytest.raises(DescriptionError, match="needs the field 'stiffness'"):
+        load_model({"kind": "elastic", "links": {"kind": "mdh", "file": "rx90"}})

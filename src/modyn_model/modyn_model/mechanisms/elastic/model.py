@@ -52,6 +52,10 @@ _FIELDS = {
     "kind",
     "name",
     "links",
+    "urdf",
+    "xacro_args",
+    "extras",
+    "gravity",
     "stiffness",
     "spring_damping",
     "gear_ratio",
@@ -125,6 +129,31 @@ def _matrix(value, n: int, field: str, source: str, *, definite: bool) -> np.nda
             f"{source}: field '{field}' must be {kind}; its smallest eigenvalue is {low:.6g}"
         )
     return m
+
+
+def _load_links_file(d: Mapping, source: str, base_dir: Path | None):
+    """The rigid links of ``urdf`` (+ ``xacro_args``, ``extras``, ``gravity``), resolved as the
+    geared kind's (relative to the mechanism file, ``package://`` accepted)."""
+    from ...model import RobotModel
+    from ..geared.model import _resolve
+
+    path = _resolve(d["urdf"], base_dir, source)
+    options: dict = {"mimic": "error"}
+    if d.get("gravity") is not None:
+        options["gravity"] = d["gravity"]
+    if d.get("extras") is not None:
+        extras = d["extras"]
+        options["extras"] = (
+            extras if isinstance(extras, Mapping) else _resolve(extras, base_dir, source)
+        )
+    args = d.get("xacro_args") or {}
+    if not isinstance(args, Mapping):
+        raise DescriptionError(f"{source}: field 'xacro_args' must be a mapping, got {args!r}")
+    if path.name.lower().endswith(".xacro"):
+        return RobotModel.from_xacro(path, **options, **{str(k): str(v) for k, v in args.items()})
+    if args:
+        raise DescriptionError(f"{source}: 'xacro_args' given for a non-xacro {path}")
+    return RobotModel.from_urdf(path, **options)
 
 
 class ElasticJointModel:
@@ -244,9 +273,11 @@ class ElasticJointModel:
     def from_description(
         cls, d: Mapping, *, source: str = "<mapping>", base_dir: Path | None = None
     ) -> ElasticJointModel:
-        """The loader of ``kind: elastic`` (docs/elastic.md): ``links`` (any rigid-tree
-        description :func:`~modyn_model.load_model` reads: a mapping such as ``{kind: xacro, file:
-        ..., extras: ...}``, or a file path / shipped table name, relative to this file),
+        """The loader of ``kind: elastic`` (docs/elastic.md): the rigid links as ``urdf`` (a URDF
+        or xacro file relative to this file, ``package://`` accepted) with ``xacro_args``,
+        ``extras`` (joint extras file: rotor inertias, friction) and ``gravity``, or as ``links``
+        (any rigid-tree description :func:`~modyn_model.load_model` reads, as a mapping, e.g.
+        ``{kind: mdh, file: rx90}``);
         ``stiffness`` (1 or n values, or n × n), ``spring_damping``, the rotor inertia as
         ``rotor_inertia`` (Ia, joint side) or ``gear_ratio`` with ``motor_inertia`` (Ia = r² Jm,
         [7.29]), default the links' own rotor inertias; ``motor_viscous``, ``motor_coulomb``,
@@ -258,21 +289,28 @@ class ElasticJointModel:
             raise DescriptionError(
                 f"{source}: kind 'elastic': unknown field(s) {unknown}; allowed: {sorted(_FIELDS)}"
             )
-        for field in ("links", "stiffness"):
-            if field not in d:
-                raise DescriptionError(f"{source}: kind 'elastic' needs the field '{field}'")
-        spec = d["links"]
-        if isinstance(spec, Mapping):
-            links = load_model(spec, base_dir=base_dir)
-        elif isinstance(spec, str):
-            p = Path(spec)
-            if not p.is_absolute() and base_dir is not None and (base_dir / p).exists():
-                p = base_dir / p
-            links = load_model(str(p) if p.exists() else spec)
-        else:
+        if "stiffness" not in d:
+            raise DescriptionError(f"{source}: kind 'elastic' needs the field 'stiffness'")
+        if ("links" in d) == ("urdf" in d):
             raise DescriptionError(
-                f"{source}: field 'links' must be a mapping or a path, got {spec!r}"
+                f"{source}: kind 'elastic' needs exactly one of 'urdf' (a URDF or xacro file, with "
+                "'xacro_args', 'extras', 'gravity') or 'links' (any rigid-tree description)"
             )
+        if "urdf" in d:
+            links = _load_links_file(d, source, base_dir)
+        else:
+            if any(k in d for k in ("xacro_args", "extras", "gravity")):
+                raise DescriptionError(
+                    f"{source}: 'xacro_args', 'extras' and 'gravity' go with 'urdf'; inside "
+                    "'links' give the description's own fields"
+                )
+            spec = d["links"]
+            if not isinstance(spec, Mapping):
+                raise DescriptionError(
+                    f"{source}: field 'links' must be a mapping (a description with 'kind:'), "
+                    f"got {spec!r}"
+                )
+            links = load_model(spec, base_dir=base_dir)
         n = links.n if hasattr(links, "n") else links.nv
         side = d.get("joint_friction", "motor")
         if side not in ("motor", "link"):
@@ -475,6 +513,18 @@ class ElasticJointModel:
         """Γ = the motor rows of the inverse dynamics [7.35b] (..., n) (N·m). (The link rows
         [7.35a] are not actuated: they hold only for a motion of the mechanism.)"""
         return self.inverse_dynamics(q, v, a)[..., self.n_links :]
+
+    def actuation_solve(self, q, tau) -> np.ndarray:
+        """The motor torques that realise τ = [τ_q; τ_θ] (..., 2n) through the springs:
+        u = τ_θ + τ_q (..., n) (N·m), the rigid-limit (K → ∞, θ = q) reading, in which a link
+        force reaches the link through its motor and spring (at rest the spring carries exactly
+        the motor torque to the link). The contract's optional member: the controller's and
+        hardware_interface's ActuatorMap use it instead of the least squares on S = [0 I], which
+        would drop τ_q (a generic hold's or law's link-side forces); a law that writes
+        τ = [0; Γ] (modyn_control.elastic_joint) gets u = Γ."""
+        tau = self.check_velocity("tau", tau)
+        n = self.n_links
+        return tau[..., n:] + tau[..., :n]
 
     # ------------------------------------------------------------------ split helpers
     def split(self, x) -> tuple[np.ndarray, np.ndarray]:
