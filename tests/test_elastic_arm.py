@@ -6,7 +6,7 @@ Library level (the plant without ROS):
 * energy: without friction, damping or input, the energy ½ q̇ᵀA q̇ + ½ θ̇ᵀ Ia θ̇ + U_g + U_k of
   the built-in plant's integration drifts by an amount that falls with the step as the
   integrator's order says: RK4 at least as h⁴ (measured ratio ~31 per halving: the energy error
-  of RK4 on an oscillator is O(h⁴)·ω⁴ and here dominated by the h⁵ local term over 0.5 s),
+  of RK4 on an oscillator is O(h⁴)·ω⁴ and here dominated by the h⁵ local term over 0.25 s),
   semi-implicit Euler as h (ratio 2: symplectic, bounded O(h) error);
 * stiffness vs step: the linearised spring modes' frequencies (generalized eigenvalues of the
   spring Hessian and the mass matrix) are 72-225 rad/s, so at the plant's 1 ms h·ω_max = 0.225,
@@ -37,6 +37,8 @@ from modyn_model.mechanisms.elastic import ElasticJointModel
 ROOT = Path(__file__).resolve().parents[1]
 FILE = ROOT / "config" / "mechanisms" / "rx90_elastic.yaml"
 Q0 = np.array([0.0, -0.5, 1.0, 0.0, 0.5, 0.0])
+#: the energy test's horizon (s)
+ENERGY_HORIZON = 0.25
 #: RK4's stability bound on the imaginary axis, |h λ| ≤ 2√2
 RK4_BOUND = 2.0 * np.sqrt(2.0)
 
@@ -79,12 +81,15 @@ def test_energy_is_conserved_to_the_integrators_order(model):
         for dt in (2e-3, 1e-3, 5e-4):
             p = SimulatedPlant(m, integrator, q0=x0, friction=False)
             e0, worst = _energy(m, p), 0.0
-            for _ in range(int(round(0.5 / dt))):
+            for _ in range(int(round(ENERGY_HORIZON / dt))):
                 p.write(np.zeros(6))
                 p.step(dt)
                 worst = max(worst, abs(_energy(m, p) - e0))
             drift[integrator, dt] = worst
-    print("\nmax |E(t) - E(0)| over 0.5 s (J):", {k: f"{v:.3e}" for k, v in drift.items()})
+    print(
+        f"\nmax |E(t) - E(0)| over {ENERGY_HORIZON} s (J):",
+        {k: f"{v:.3e}" for k, v in drift.items()},
+    )
     for integrator, order in (("rk4", 4), ("semi_implicit_euler", 1)):
         r1 = drift[integrator, 2e-3] / drift[integrator, 1e-3]
         r2 = drift[integrator, 1e-3] / drift[integrator, 5e-4]
@@ -159,7 +164,8 @@ def _convergence(model, scales, t_end=0.3):
 
 
 def test_infinite_stiffness_tends_to_the_rigid_robot(model):
-    rows = _convergence(model, (1.0, 10.0, 100.0, 1000.0))
+    # K × 1000 too in docs/elastic.md (1.279e-06 rad, ratio 10.01): 10 s more, not run here
+    rows = _convergence(model, (1.0, 10.0, 100.0))
     print("\n| K / K_file | k2 (N m/rad) | max link error vs rigid (rad) | ratio |")
     for i, (scale, k2, err) in enumerate(rows):
         ratio = rows[i - 1][2] / err if i else float("nan")
@@ -170,7 +176,7 @@ def test_infinite_stiffness_tends_to_the_rigid_robot(model):
     # quasi-static deflection, plus oscillations of amplitude ∝ 1/k)
     ratios = errs[:-1] / errs[1:]
     assert np.all(ratios > 5.0), ratios
-    assert errs[-1] < 1e-4
+    assert errs[-1] < 2e-5
 
 
 # ---------------------------------------------------------------------- over DDS
@@ -244,3 +250,22 @@ def test_elastic_law_beats_rigid_computed_torque_over_dds(model, episodes):
     # the motor torques stayed within the motors' limits
     for episode in episodes.values():
         assert np.all(np.abs(episode.effort[:, 6:]) <= model.effort_limit + 1e-9)
+
+
+def test_mujoco_plant_refuses_the_elastic_model_with_a_clear_message(model):
+    """MuJoCo could hold the model (rotor bodies with armature Ia, fixed tendons q_j − θ_j with
+    stiffness k_j; docs/elastic.md) but the MuJoCo plant builds its MJCF from a URDF tree only:
+    it refuses the model, naming it, its kind and why."""
+    pytest.importorskip("mujoco")
+    import subprocess
+
+    from modyn_hardware.mujoco_plant import MujocoPlant
+
+    xml = subprocess.run(
+        ["xacro", str(ROOT / "urdf" / "rx90.urdf.xacro")], check=True, capture_output=True,
+        text=True,
+    ).stdout  # fmt: skip
+    with pytest.raises(PlantError, match="rx90_elastic.*coupled friction"):
+        MujocoPlant(model, xml)
+    with pytest.raises(PlantError, match=r"'elastic' mechanism \(nq = 12, nv = 12, nu = 6\)"):
+        MujocoPlant(model, xml, friction=False)

@@ -170,13 +170,16 @@ class ElasticJointControl(ControlLaw):
     def _derivatives(self, t: float) -> None:
         """τ̇_r, τ̈_r from the history (zero until three ticks of one continuous reference)."""
         times = self._times
-        if self._count and not (0.0 < t - times[0] <= self.max_tick):
-            self._count = 0  # a gap, or time going back: start the history again
-        self._tau[2] = self._tau[1]
-        self._tau[1] = self._tau[0]
-        self._tau[0] = self.tau_r
-        times[2], times[1], times[0] = times[1], times[0], t
-        self._count = min(self._count + 1, 3)
+        if self._count and t == times[0]:  # the same instant again (a re-evaluation)
+            self._tau[0] = self.tau_r
+        else:
+            if self._count and not (0.0 < t - times[0] <= self.max_tick):
+                self._count = 0  # a gap, or time going back: start the history again
+            self._tau[2] = self._tau[1]
+            self._tau[1] = self._tau[0]
+            self._tau[0] = self.tau_r
+            times[2], times[1], times[0] = times[1], times[0], t
+            self._count = min(self._count + 1, 3)
         if self._count < 3:
             self.tau_r_dot.fill(0.0)
             self.tau_r_ddot.fill(0.0)
