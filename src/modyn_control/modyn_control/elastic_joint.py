@@ -81,14 +81,18 @@ def _require_elastic(model, law: str) -> None:
         )
 
 
-def finite_difference_weights(t0: float, t1: float, t2: float) -> tuple[np.ndarray, np.ndarray]:
+def finite_difference_weights(
+    t0: float, t1: float, t2: float, out: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Weights (w1, w2) (3,) such that f'(t0) ≈ w1 · [f0, f1, f2] and f''(t0) ≈ w2 · [...]:
     the derivatives at t0 of the parabola through (t0, f0), (t1, f1), (t2, f2), t0 > t1 > t2
-    (s): exact for a quadratic, f' to O(h²) and f'' to O(h) in general."""
+    (s): exact for a quadratic, f' to O(h²) and f'' to O(h) in general. ``out`` (2, 3): written
+    in place (no allocation)."""
     a, b = t0 - t1, t0 - t2  # > 0
-    w1 = np.array([1.0 / a + 1.0 / b, -b / (a * (b - a)), a / (b * (b - a))])
-    w2 = np.array([2.0 / (a * b), -2.0 / (a * (b - a)), 2.0 / (b * (b - a))])
-    return w1, w2
+    w = np.empty((2, 3)) if out is None else out
+    w[0, 0], w[0, 1], w[0, 2] = 1.0 / a + 1.0 / b, -b / (a * (b - a)), a / (b * (b - a))
+    w[1, 0], w[1, 1], w[1, 2] = 2.0 / (a * b), -2.0 / (a * (b - a)), 2.0 / (b * (b - a))
+    return w[0], w[1]
 
 
 class ElasticJointControl(ControlLaw):
@@ -162,6 +166,8 @@ class ElasticJointControl(ControlLaw):
         self._a = np.zeros((n, n))
         self._j = np.zeros(n)
         self._w = np.zeros(n)
+        self._w2 = np.zeros(n)
+        self._fd = np.zeros((2, 3))  # finite-difference weights of the tick
         self._zero = np.zeros(n)
 
     def reset(self, q, v) -> None:
@@ -184,7 +190,7 @@ class ElasticJointControl(ControlLaw):
             self.tau_r_dot.fill(0.0)
             self.tau_r_ddot.fill(0.0)
             return
-        w1, w2 = finite_difference_weights(times[0], times[1], times[2])
+        w1, w2 = finite_difference_weights(times[0], times[1], times[2], self._fd)
         np.dot(w1, self._tau, out=self.tau_r_dot)
         np.dot(w2, self._tau, out=self.tau_r_ddot)
 
@@ -211,9 +217,15 @@ class ElasticJointControl(ControlLaw):
         # feed-forward [7.35b] at the motor reference
         np.multiply(self.ia, self.theta_d_ddot, out=gam)
         if self.feedforward:
-            gam += self.fvm * self.theta_d_dot
-            gam += self.fcm * np.sign(self.theta_d_dot)
-            gam += self.dk @ (self.theta_d_dot - vd)
+            w = self._w
+            np.multiply(self.fvm, self.theta_d_dot, out=w)
+            gam += w
+            np.sign(self.theta_d_dot, out=w)
+            w *= self.fcm
+            gam += w
+            np.subtract(self.theta_d_dot, vd, out=w)
+            np.dot(self.dk, w, out=self._w2)
+            gam += self._w2
         gam += self.tau_r
         # motor PD, gains J ω², 2ζω J with J = diag(A(q)) + Ia
         self._fast.mass_matrix(q[:n], out=self._a)
