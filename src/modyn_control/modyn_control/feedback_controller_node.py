@@ -48,7 +48,7 @@ from .actuation import ActuatorMap
 from .friction import FRICTION_VELOCITIES
 from .hold import HoldLaw
 from .law_base import HoldHandOver, LawSwitch, Reference, limits_array
-from .law_catalog import LAW_NAMES, LawSettings, make_law
+from .law_catalog import ALL_LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, gains
 from .messages import sampler_from_message, stamp_ns
 from .schedule import FOLLOWING, HOLDING, PENDING, Schedule
@@ -153,7 +153,7 @@ class FeedbackController(Node):
         self.declare_parameter(
             "law",
             "pd_feedforward",
-            ParameterDescriptor(description=f"control law while following: one of {LAW_NAMES}"),
+            ParameterDescriptor(description=f"control law while following: one of {ALL_LAW_NAMES}"),
         )
         for name, (default, _, text) in _LAW_NUMBERS.items():
             self.declare_parameter(
@@ -283,8 +283,10 @@ class FeedbackController(Node):
     def _checked_law_params(self, values: dict) -> dict:
         """The law parameters, type- and range-checked (lengths: when the law is built)."""
         out = dict(values)
-        if values["law"] not in LAW_NAMES:
-            raise ParameterError(f"law = {values['law']!r}: expected one of {list(LAW_NAMES)}")
+        if values["law"] not in ALL_LAW_NAMES:
+            raise ParameterError(
+                f"law = {values['law']!r}: expected one of {list(ALL_LAW_NAMES)}"
+            )
         for name, (_, bound, _) in _LAW_NUMBERS.items():
             numbers = number_list(values[name], name)
             if not numbers:

@@ -23,7 +23,8 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
 
 * ``actuation_solve(q, tau) -> u``: the actuator forces that realise τ when more than Sᵀu takes
   part (a :class:`~modyn_model.constraints.ConstrainedModel`: Sᵀu + Jᵀλ = τ, so that a law's
-  base wrench is carried by the feet); used by ``modyn_control.ActuatorMap`` and
+  base wrench is carried by the feet; an elastic-joint model: u = τ_θ + τ_q, the links' forces
+  through the springs); used by ``modyn_control.ActuatorMap`` and
   :func:`modyn_model.algorithms.actuator_forces` instead of the least squares on S;
 * ``constraint_names``, ``constraint_jacobian(q)``, ``constraint_forces(q, v, tau)``,
   ``diagnostics(q, v)``: a constrained model's forces and drift, published by the plants;
