@@ -7,7 +7,7 @@ For the robot of a system (default ``rx90_sim``: the 6R RX-90), one table:
   references near the start pose, as the node calls it once per joint_states;
 * each plant of the hardware_interface (built-in simulator with both integrators, MuJoCo with
   both when installed) doing what one lockstep tick does: ``write(u)``, ``step(dt)``,
-  ``read()``;
+  ``read()``, the arm moving (reset to the start pose at 1 rad/s every 200 ticks);
 * the two message conversions of a tick: a JointState's arrays into the controller's numpy
   buffers (``np.take`` on ``np.frombuffer`` of the message's ``array.array``, the node's path)
   and a numpy effort into the outgoing JointState.
@@ -41,6 +41,7 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 
 DT = 1e-3  # s, the plant step of rx90_sim
+RESTART = 200  # plant ticks between two resets to the moving start state (reset included)
 N_STATES = 64  # distinct states cycled through (no cache can serve a repeated input)
 
 
@@ -111,12 +112,14 @@ def plant_rows(model, spec, q0, tau, ticks: int, repeats: int) -> list[tuple]:
     except ImportError:  # MuJoCo not installed: its rows are left out (printed)
         print("(MuJoCo not installed: no MuJoCo rows)")
     rows = []
+    v0 = np.ones(model.nv)  # rad/s: the arm moves, as in a motion (a joint at rest under dry
+    # friction takes the stick/slip solve instead, the hold's case: not the moving loop's)
     for label, make in makers:
-        # a fresh plant per measurement: the arm falls under the gravity torque of q0 only
-        # slowly, and every batch starts from the same state
         plant = make()
 
-        def tick(_k, plant=plant):
+        def tick(k, plant=plant):
+            if k % RESTART == 0:  # back to q0 at 1 rad/s (friction slows the arm down)
+                plant.reset(q0, v0)
             plant.write(tau)
             plant.step(DT)
             plant.read()

@@ -57,6 +57,7 @@ except ImportError:  # pragma: no cover
 
 __all__ = [
     "EXECUTORS",
+    "EXECUTOR_ENV",
     "EXIT_CONFIG",
     "EXIT_RUNTIME",
     "ExecutorChoiceError",
