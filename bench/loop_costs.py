@@ -149,7 +149,13 @@ def conversion_rows(model, ticks: int, repeats: int) -> list[tuple]:
     def write_command_array(_k):  # the same through the message's own array.array('d')
         command.effort = array.array("d", tau.tobytes())
 
+    a, b, c = np.ones(n), np.ones(n), np.zeros(n)
+
+    def ufunc_in_place(_k):  # the calibration of the transient column: no array allocated
+        np.add(a, b, out=c)
+
     return [
+        ("one np.add(a, b, out=c) (no array allocated)", *_measure(ufunc_in_place, ticks, repeats)),
         ("JointState -> numpy (frombuffer + take)", *_measure(read_state, ticks, repeats)),
         ("numpy -> JointState.effort (tolist)", *_measure(write_command, ticks, repeats)),
         (
