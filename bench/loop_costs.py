@@ -6,8 +6,9 @@ For the robot of a system (default ``rx90_sim``: the 6R RX-90), one table:
   the system's controller) stepping ``law.step(t, q, v, ref, out)`` over a cycle of states and
   references near the start pose, as the node calls it once per joint_states;
 * each plant of the hardware_interface (built-in simulator with both integrators, MuJoCo with
-  both when installed) doing what one lockstep tick does: ``write(u)``, ``step(dt)``,
-  ``read()``, the arm moving (reset to the start pose at 1 rad/s every 200 ticks);
+  both when installed) doing what one lockstep tick does, ``read()``, ``write(u)``,
+  ``step(dt)``, with the arm tracking a 2 s sinusoid of 0.4 rad on every joint under the
+  pd_feedforward law (whose own row is to be subtracted);
 * the two message conversions of a tick: a JointState's arrays into the controller's numpy
   buffers (``np.take`` on ``np.frombuffer`` of the message's ``array.array``, the node's path)
   and a numpy effort into the outgoing JointState.
@@ -41,7 +42,7 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 
 DT = 1e-3  # s, the plant step of rx90_sim
-RESTART = 200  # plant ticks between two resets to the moving start state (reset included)
+PERIOD = 2000  # ticks: the period of the plants' tracked sinusoid (2 s)
 N_STATES = 64  # distinct states cycled through (no cache can serve a repeated input)
 
 
@@ -97,7 +98,7 @@ def law_rows(model, settings: LawSettings, states, ticks: int, repeats: int) -> 
     return rows
 
 
-def plant_rows(model, spec, q0, tau, ticks: int, repeats: int) -> list[tuple]:
+def plant_rows(model, spec, q0, settings, ticks: int, repeats: int) -> list[tuple]:
     makers = [
         (f"plant simulated {i}", lambda i=i: SimulatedPlant(model, i, q0))
         for i in ("semi_implicit_euler", "rk4")
@@ -111,20 +112,29 @@ def plant_rows(model, spec, q0, tau, ticks: int, repeats: int) -> list[tuple]:
         ]
     except ImportError:  # MuJoCo not installed: its rows are left out (printed)
         print("(MuJoCo not installed: no MuJoCo rows)")
+    # the arm tracks q0 + 0.4 sin(2π k / PERIOD) rad on every joint under the pd_feedforward law
+    # (its own row: subtract it), as in a motion; the reference is periodic in the tick count,
+    # so the loop over the batches has no jump. A joint held at rest under dry friction would
+    # take the stick/slip solve at every step instead (the hold's case, several times dearer).
+    k = np.arange(PERIOD)
+    w = 2 * np.pi / (PERIOD * DT)
+    qd = q0 + 0.4 * np.sin(w * k * DT)[:, None]
+    vd = np.repeat((0.4 * w * np.cos(w * k * DT))[:, None], model.nv, axis=1)
+    ad = np.repeat((-0.4 * w * w * np.sin(w * k * DT))[:, None], model.nv, axis=1)
+    refs = [Reference(qd[i], vd[i], ad[i], model.inverse_dynamics(qd[i], vd[i], ad[i])) for i in k]
     rows = []
-    v0 = np.ones(model.nv)  # rad/s: the arm moves, as in a motion (a joint at rest under dry
-    # friction takes the stick/slip solve instead, the hold's case: not the moving loop's)
     for label, make in makers:
         plant = make()
+        law = make_law("pd_feedforward", model, settings)
+        u = np.zeros(model.nv)
 
-        def tick(k, plant=plant):
-            if k % RESTART == 0:  # back to q0 at 1 rad/s (friction slows the arm down)
-                plant.reset(q0, v0)
-            plant.write(tau)
+        def tick(k, plant=plant, law=law, u=u):
+            state = plant.read()
+            law.step(k * DT, state.position, state.velocity, refs[k % PERIOD], u)
+            plant.write(u)
             plant.step(DT)
-            plant.read()
 
-        rows.append((label, *_measure(tick, min(ticks, 1000), repeats)))
+        rows.append((f"{label} (+ pd_feedforward)", *_measure(tick, ticks, repeats)))
     return rows
 
 
@@ -181,13 +191,12 @@ def main() -> None:
     )
     rng = np.random.default_rng(21)
     states = _states(model, q0, rng)
-    tau = model.gravity(q0)
     load0 = os.getloadavg()
     # the floor of the method: a tick that does nothing (the loop, the call, tracemalloc's own
     # bookkeeping of the peak): subtract it from the other rows
     rows = [("empty tick (floor of the method)", *_measure(lambda _k: None, args.ticks, 1))]
     rows += law_rows(model, settings, states, args.ticks, args.repeats)
-    rows += plant_rows(model, spec, q0, tau, args.ticks, args.repeats)
+    rows += plant_rows(model, spec, q0, settings, args.ticks, args.repeats)
     rows += conversion_rows(model, args.ticks, args.repeats)
     load1 = os.getloadavg()
     print(
