@@ -35,26 +35,32 @@ def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
     common, i, j = np.intersect1d(
         np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
     )
-    # the recorder (one more process) may drop states when the loop outruns it (a reliable
-    # KEEP_LAST writer overwrites what a slow reader has not taken): the runs are compared on
-    # the stamps both recorded, hundreds inside the motion (checked below)
-    assert len(common) > 500, (
+    # the recorder (one more process, on a loaded machine) drops states when the loop outruns
+    # it (a reliable KEEP_LAST writer overwrites what a slow reader has not taken; seen: 363 of
+    # about 1900 motion samples kept in the composed run at load 10): the runs are compared on
+    # the stamps both recorded, which must cover the whole motion (checked below)
+    assert len(common) > 200, (
         f"only {len(common)} common samples ({len(separate.t)} separate, {len(composed.t)} "
         "composed)"
     )
     np.testing.assert_allclose(composed.q[j], separate.q[i], rtol=0, atol=1e-12)
     np.testing.assert_allclose(composed.effort[j], separate.effort[i], rtol=0, atol=1e-9)
-    a, b = tracking_errors(separate), tracking_errors(composed)
-    assert a["samples"] > 500 and b["samples"] > 500, "the motion was not recorded"
-    # the tracking errors on the common samples (a recorder may miss a few samples of a run,
-    # so the two runs' own statistics cover slightly different sets): the same to 1e-12
+    # the tracking errors on the common samples inside the motion: the same to 1e-12
     q_d, moving = desired_motion(separate)
     inside = moving[i]
-    assert np.count_nonzero(inside) > 500
+    assert np.count_nonzero(inside) > 200, f"{np.count_nonzero(inside)} common motion samples"
+    t_motion = separate.t[moving]
+    t_common = common[inside]
+    quarters = np.linspace(t_motion[0], t_motion[-1], 5)
+    per_quarter = np.histogram(t_common, quarters)[0]
+    assert np.all(per_quarter > 20), f"common samples per quarter of the motion: {per_quarter}"
     error_separate = q_d[i][inside] - separate.q[i][inside]
     error_composed = q_d[i][inside] - composed.q[j][inside]
     np.testing.assert_allclose(error_composed, error_separate, rtol=0, atol=1e-12)
     assert np.max(np.abs(error_separate)) > 1e-4  # the arm moved and the error is not trivial
+    rms = np.sqrt(np.mean(error_separate**2, axis=0))
+    np.testing.assert_allclose(np.sqrt(np.mean(error_composed**2, axis=0)), rms, rtol=1e-9)
+    assert tracking_errors(composed)["samples"] > 0
     np.testing.assert_allclose(composed.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
 
 
