@@ -272,7 +272,9 @@ def run_episode(
         return any(name in runner.dead() for name in controllers)
 
     try:
-        runner.start(skip=controllers)
+        # composed (one process): the controller starts with the others; wait_for_trajectory
+        # keeps it silent, so the lockstep plant still waits at t = 0 for the first trajectory
+        runner.start(skip=() if spec.composed else controllers)
         spin_until(
             lambda: (
                 records

@@ -20,7 +20,7 @@ pull the arm to a point of a motion that is over.
 Command line::
 
     modyn_system rx90_sim [--set feedback_controller.kp=[300.0]] [--log-dir DIR] [--timeout S]
-                          [--skip NODE] [--same-process-group]
+                          [--skip NODE] [--same-process-group] [--composed]
 """
 
 from __future__ import annotations
@@ -110,6 +110,10 @@ class SystemRunner:
             (n for n in self.spec.nodes if n.name not in self.processes and n.name not in skip),
             key=lambda n: not n.clock_source,
         )
+        if self.spec.composed and ordered:  # one process for them all (modyn_bringup.composed)
+            from .composed import start_composed
+
+            return start_composed(self, ordered)
         commands = {node.name: self.command(node) for node in ordered}  # fail before starting any
         for node in ordered:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
@@ -319,6 +323,11 @@ def main(argv: list[str] | None = None) -> int:
         help="do not start this node of the system (e.g. a fake robot that runs elsewhere)",
     )
     parser.add_argument(
+        "--composed",
+        action="store_true",
+        help="run every node in one process and one executor (docs/performance_loop.md)",
+    )
+    parser.add_argument(
         "--same-process-group",
         action="store_true",
         help="keep the nodes in the runner's process group, as ros2 launch does: a terminal's "
@@ -338,6 +347,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"(nodes: {[n.name for n in spec.nodes]})"
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
+        spec.composed = spec.composed or args.composed
         runner = SystemRunner(spec, args.log_dir, new_session=not args.same_process_group)
         runner.start()
         runner.wait_ready(args.timeout, interrupted=lambda: stop.signum is not None)

@@ -96,6 +96,9 @@ class SystemSpec:
     model_extras: str
     use_sim_time: bool
     nodes: list[NodeSpec]
+    #: every node in one process and one executor (modyn_bringup.composed); from the system
+    #: file's ``composed:`` (default false) or ``modyn_system --composed``
+    composed: bool = False
 
     def node(self, name: str) -> NodeSpec:
         for spec in self.nodes:
@@ -313,6 +316,8 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
         raise BringupError(f"{source}: expected a mapping with a 'nodes:' list")
     apply_overrides(data, overrides or [], source)
+    if not isinstance(data.get("composed", False), bool):
+        raise BringupError(f"{source}: composed: expected true or false, got {data['composed']!r}")
     base = share_directory()
     xml, extras = _expand_robot(data.get("robot") or {}, str(source), base)
     nodes = []
@@ -363,4 +368,5 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         model_extras=extras,
         use_sim_time=bool(data.get("use_sim_time", False)),
         nodes=nodes,
+        composed=bool(data.get("composed", False)),
     )

@@ -628,6 +628,7 @@ class HardwareInterfaceNode(Node):
         step_us = sup.step_time_ns / taken * 1e-3 if taken else math.nan
         cycle_us = sup.cycle_time_ns / sup.cycles * 1e-3 if sup.cycles else math.nan
         p50, p99 = sup.latency_percentiles()
+        run_p50, run_p99 = sup.run_latency_percentiles()
         c = sup.counters
         limited = c["saturated"] + c["position_limited"] + c["velocity_limited"]
         values = {
@@ -647,6 +648,8 @@ class HardwareInterfaceNode(Node):
             **{f"rejected_{k}": v for k, v in sup.rejections.items()},
             "latency_p50_us": f"{p50:.1f}",
             "latency_p99_us": f"{p99:.1f}",
+            "latency_run_p50_us": f"{run_p50:.0f}",
+            "latency_run_p99_us": f"{run_p99:.0f}",
         }
         plant_values = getattr(self.plant, "diagnostics", None)
         if callable(plant_values):

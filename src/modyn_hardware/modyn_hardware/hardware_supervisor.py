@@ -56,6 +56,10 @@ __all__ = ["COUNTERS", "REJECTIONS", "Supervisor", "SupervisorPort"]
 
 _NS = 1_000_000_000
 _LATENCY_SAMPLES = 1024  # ring buffer of the latency percentiles (about 1 s at 1 kHz)
+#: the whole run's latency histogram: 10 µs bins up to 100 ms (the last bin takes the rest);
+#: one integer increment per command, so that a p99 over a 60 s run costs no memory growth
+_HIST_BIN_NS = 10_000
+_HIST_BINS = 10_000
 
 #: kinds of rejected effort_command, each throttled separately and counted in /diagnostics
 REJECTIONS = (
@@ -219,6 +223,7 @@ class Supervisor:
         self._max_age_ns = round(cfg.max_command_age * _NS)
         self._latency = np.zeros(_LATENCY_SAMPLES)  # ns
         self._latency_count = 0
+        self._latency_hist = np.zeros(_HIST_BINS, dtype=np.int64)
         self.step_time_ns = 0  # sums since the last diagnostics report
         self.cycle_time_ns = 0
         self.cycles = 0
@@ -398,6 +403,22 @@ class Supervisor:
     def _record_latency(self, ns: int) -> None:
         self._latency[self._latency_count % _LATENCY_SAMPLES] = ns
         self._latency_count += 1
+        self._latency_hist[min(max(ns, 0) // _HIST_BIN_NS, _HIST_BINS - 1)] += 1
+
+    def run_latency_percentiles(self) -> tuple[float, float]:
+        """(p50, p99) latency in µs over every command since the start (nan when none), from a
+        histogram of 10 µs bins: each value is the upper edge of its bin (at most 10 µs above
+        the exact percentile; "≥ 100 ms" reads 100000)."""
+        total = int(self._latency_hist.sum())
+        if total == 0:
+            return math.nan, math.nan
+        cumulative = np.cumsum(self._latency_hist)
+        # the smallest bin whose cumulative count reaches the fraction (nearest-rank percentile)
+        p50, p99 = (
+            (int(np.searchsorted(cumulative, math.ceil(f * total))) + 1) * _HIST_BIN_NS * 1e-3
+            for f in (0.5, 0.99)
+        )
+        return float(p50), float(p99)
 
     # ------------------------------------------------------------------ safe hold, faults
     def _capture_hold_pose(self) -> None:

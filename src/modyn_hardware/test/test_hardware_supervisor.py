@@ -404,3 +404,24 @@ def test_a_model_that_cannot_evaluate_the_state_latches_a_fault_and_never_raises
         sup.on_tick()
     assert sup.fault is None and sup.state == "following"
     assert np.allclose(plant.read().position, q0, atol=1e-6)
+
+
+def test_run_latency_percentiles_cover_every_command(planar_model):
+    # issue 21: the p99 of a whole 60 s run, not of the last 1024 commands; realtime latency is
+    # receipt time minus the command's stamp, so each command's stamp sets its latency
+    sup, _port, clock, plant = make(planar_model, mode="realtime", watchdog_timeout=1.0)
+    g = planar_model.gravity(plant.read().position)
+    rng = np.random.default_rng(21)
+    latencies = rng.integers(20_000, 400_000, 3000)  # ns
+    latencies[:60] = 2_000_000  # 2 % slow ones early: out of the last-1024 window at the end
+    for latency in latencies:
+        clock.now += sup.config.dt_ns
+        command(sup, clock, g, stamp_ns=clock.now - int(latency))
+        sup.on_tick()
+    p50, p99 = sup.run_latency_percentiles()
+    # nearest-rank percentiles of the exact values, rounded up to the 10 µs bin's upper edge
+    for got, q in ((p50, 50), (p99, 99)):
+        exact = np.percentile(latencies, q, method="inverted_cdf")
+        assert got == (exact // 10_000 + 1) * 10.0, (q, got, exact)
+    assert p99 == 2010.0  # the early 2 ms commands count
+    assert sup.latency_percentiles()[1] < 400.0  # the last 1024 commands did not see them

@@ -42,7 +42,11 @@ from collections.abc import Callable
 
 import rclpy
 from rclpy.exceptions import InvalidParameterTypeException, InvalidParameterValueException
-from rclpy.executors import ExternalShutdownException, SingleThreadedExecutor
+from rclpy.executors import (
+    ExternalShutdownException,
+    MultiThreadedExecutor,
+    SingleThreadedExecutor,
+)
 
 from .params import ParameterError
 
@@ -51,7 +55,17 @@ try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is c
 except ImportError:  # pragma: no cover
     SignalHandlerOptions = None
 
-__all__ = ["EXIT_CONFIG", "EXIT_RUNTIME", "StopRequest", "run_node"]
+__all__ = [
+    "EXECUTORS",
+    "EXECUTOR_ENV",
+    "EXIT_CONFIG",
+    "EXIT_RUNTIME",
+    "ExecutorChoiceError",
+    "StopRequest",
+    "make_executor",
+    "run_node",
+    "run_nodes",
+]
 
 EXIT_CONFIG = 2
 EXIT_RUNTIME = 1
@@ -59,6 +73,45 @@ EXIT_RUNTIME = 1
 _CONFIG_ERRORS = (ParameterError, InvalidParameterTypeException, InvalidParameterValueException)
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
+_EVENTS_STOP_POLL = 0.1  # s: how often a spin with the EventsExecutor looks at a stop request
+
+
+class ExecutorChoiceError(ValueError):
+    """``$MODYN_EXECUTOR`` (or the kind asked for) names no usable executor."""
+
+
+#: executors a node process can spin with (environment variable ``MODYN_EXECUTOR``, default
+#: ``single``); measured in docs/performance_loop.md
+EXECUTORS = ("single", "events", "multi")
+EXECUTOR_ENV = "MODYN_EXECUTOR"
+
+
+def make_executor(kind: str | None = None):
+    """The executor named ``kind`` (:data:`EXECUTORS`; None: ``$MODYN_EXECUTOR`` or ``single``).
+
+    ``single``: rclpy's SingleThreadedExecutor; ``events``: rclpy's experimental EventsExecutor
+    (C++ event queue, rclpy >= Jazzy's backports); ``multi``: MultiThreadedExecutor (threads
+    under the GIL). Raises ValueError naming the value and the choices for anything else, or
+    for ``events`` when this rclpy has no EventsExecutor.
+    """
+    if kind is None:
+        kind = os.environ.get(EXECUTOR_ENV, "") or "single"
+    if kind == "single":
+        return SingleThreadedExecutor()
+    if kind == "multi":
+        return MultiThreadedExecutor()
+    if kind == "events":
+        try:
+            from rclpy.experimental import EventsExecutor
+        except ImportError:
+            raise ExecutorChoiceError(
+                f"executor 'events' ({EXECUTOR_ENV}): this rclpy has no rclpy.experimental."
+                "EventsExecutor"
+            ) from None
+        return EventsExecutor()
+    raise ExecutorChoiceError(
+        f"executor {kind!r} ({EXECUTOR_ENV}): expected one of {list(EXECUTORS)}"
+    )
 
 
 class StopRequest:
@@ -161,24 +214,46 @@ def run_node(
     the node, or logged here); ``runtime_errors`` are fatal errors of a running node. A node with
     an ``on_shutdown()`` method has it called once when spinning ends, whatever ended it, while
     the node, its publishers and the context are still alive (e.g. to leave a robot in a safe
-    state).
+    state). The executor is chosen by ``$MODYN_EXECUTOR`` (:func:`make_executor`).
+    """
+    return run_nodes([factory], name, args, config_errors, runtime_errors)
+
+
+def run_nodes(
+    factories: list[Callable[[], object]],
+    name: str,
+    args: list[str] | None = None,
+    config_errors: tuple[type[BaseException], ...] = (),
+    runtime_errors: tuple[type[BaseException], ...] = (),
+    executor_kind: str | None = None,
+) -> int:
+    """:func:`run_node` for several nodes in this one process and one executor (the composed
+    mode, modyn_bringup.composed): each ``factories[i]()`` creates one node, in order; they
+    stay separate nodes talking on topics. Spinning ends for all of them together; the
+    ``on_shutdown`` hooks run in the order the nodes were created, then every node is destroyed.
+    ``executor_kind``: see :func:`make_executor`.
     """
     stop = StopRequest()
     own_handlers = stop.install()
     _init_rclpy(args, own_handlers)
     context = rclpy.get_default_context()
     logger = rclpy.logging.get_logger(name)
-    node = None
+    nodes: list = []
     executor = None
     status = 0
     try:
-        node = factory()
-        executor = SingleThreadedExecutor()
-        executor.add_node(node)
-        stop.wake_with(node.create_guard_condition(lambda: None).trigger)
+        executor = make_executor(executor_kind)
+        for factory in factories:
+            nodes.append(factory())
+            executor.add_node(nodes[-1])
+        if isinstance(executor, SingleThreadedExecutor | MultiThreadedExecutor):
+            stop.wake_with(nodes[0].create_guard_condition(lambda: None).trigger)
+            timeout = None
+        else:  # the EventsExecutor has no guard conditions: it looks at the stop 10x a second
+            timeout = _EVENTS_STOP_POLL
         while not stop.requested and context.ok():
-            executor.spin_once()
-    except _CONFIG_ERRORS + config_errors as exc:
+            executor.spin_once(timeout_sec=timeout)
+    except _CONFIG_ERRORS + config_errors + (ExecutorChoiceError,) as exc:
         logger.fatal(f"bad parameter: {exc}")
         status = EXIT_CONFIG
     except runtime_errors as exc:
@@ -196,15 +271,15 @@ def run_node(
         stop.wake_with(None)
         if stop.requested:
             logger.info(f"{signal.Signals(stop.signum).name} received: shutting down")
-        _shutdown(node, executor, context, logger, quiet=stop.requested or not context.ok())
+        _shutdown(nodes, executor, context, logger, quiet=stop.requested or not context.ok())
         stop.ignore_from_now_on()
     return status
 
 
-def _shutdown(node, executor, context, logger, quiet: bool) -> None:
-    """The node's ``on_shutdown`` hook, then executor, node and rclpy, each step on its own: one
-    that fails (e.g. on a context that is already shut down) does not skip the others."""
-    if node is not None:
+def _shutdown(nodes: list, executor, context, logger, quiet: bool) -> None:
+    """The nodes' ``on_shutdown`` hooks, then executor, nodes and rclpy, each step on its own:
+    one that fails (e.g. on a context that is already shut down) does not skip the others."""
+    for node in nodes:
         hook = getattr(node, "on_shutdown", None)
         if callable(hook) and not context.ok():
             logger.warning("the ROS context is already shut down: on_shutdown() not called")
@@ -216,7 +291,7 @@ def _shutdown(node, executor, context, logger, quiet: bool) -> None:
     steps = []
     if executor is not None:
         steps.append(("executor shutdown", lambda: executor.shutdown(timeout_sec=1.0)))
-    if node is not None:
+    for node in nodes:
         steps.append(("destroy_node", node.destroy_node))
     steps.append(("rclpy shutdown", _try_shutdown))
     for what, step in steps:

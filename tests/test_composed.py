@@ -1,0 +1,87 @@
+"""The composed mode (issue 21): the four nodes of rx90_sim in one process and one executor.
+
+* The lockstep episode run composed with rclpy's EventsExecutor gives the same joint trajectory
+  (to 1e-12 rad) and efforts as the four separate processes with the SingleThreadedExecutor:
+  sim time, not the process layout or the executor, decides every step; hence the same
+  tracking errors.
+* A node that cannot be composed, an unknown executor and a non-boolean ``composed:`` are
+  refused with a message naming them.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("rclpy")
+
+from modyn_bringup.episode import Goal, desired_motion, run_episode, tracking_errors  # noqa: E402
+from modyn_bringup.runner import SystemRunner  # noqa: E402
+from modyn_bringup.system import BringupError, NodeSpec, load_system  # noqa: E402
+from modyn_ros.node_main import ExecutorChoiceError, make_executor  # noqa: E402
+
+GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
+# as tests/test_closed_loop.py: a late command must not latch the hold on a loaded machine
+PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
+
+
+def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
+    monkeypatch.setenv("MODYN_EXECUTOR", "single")
+    separate = run_episode(load_system("rx90_sim", PATIENT), GOAL)
+    spec = load_system("rx90_sim", PATIENT)
+    spec.composed = True
+    monkeypatch.setenv("MODYN_EXECUTOR", "events")
+    composed = run_episode(spec, GOAL)
+    common, i, j = np.intersect1d(
+        np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
+    )
+    # the recorder (one more process, on a loaded machine) drops states when the loop outruns
+    # it (a reliable KEEP_LAST writer overwrites what a slow reader has not taken; seen: 363 of
+    # about 1900 motion samples kept in the composed run at load 10): the runs are compared on
+    # the stamps both recorded, which must cover the whole motion (checked below)
+    assert len(common) > 200, (
+        f"only {len(common)} common samples ({len(separate.t)} separate, {len(composed.t)} "
+        "composed)"
+    )
+    np.testing.assert_allclose(composed.q[j], separate.q[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(composed.effort[j], separate.effort[i], rtol=0, atol=1e-9)
+    # the tracking errors on the common samples inside the motion: the same to 1e-12
+    q_d, moving = desired_motion(separate)
+    inside = moving[i]
+    assert np.count_nonzero(inside) > 200, f"{np.count_nonzero(inside)} common motion samples"
+    t_motion = separate.t[moving]
+    t_common = common[inside]
+    quarters = np.linspace(t_motion[0], t_motion[-1], 5)
+    per_quarter = np.histogram(t_common, quarters)[0]
+    assert np.all(per_quarter > 20), f"common samples per quarter of the motion: {per_quarter}"
+    error_separate = q_d[i][inside] - separate.q[i][inside]
+    error_composed = q_d[i][inside] - composed.q[j][inside]
+    np.testing.assert_allclose(error_composed, error_separate, rtol=0, atol=1e-12)
+    assert np.max(np.abs(error_separate)) > 1e-4  # the arm moved and the error is not trivial
+    rms = np.sqrt(np.mean(error_separate**2, axis=0))
+    np.testing.assert_allclose(np.sqrt(np.mean(error_composed**2, axis=0)), rms, rtol=1e-9)
+    assert tracking_errors(composed)["samples"] > 0
+    np.testing.assert_allclose(composed.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
+
+
+def test_a_node_that_cannot_be_composed_is_named(tmp_path):
+    spec = load_system("rx90_sim")
+    spec.composed = True
+    spec.nodes.append(NodeSpec("peer", "modyn_hardware", "fake_ros2_control", {}, False))
+    runner = SystemRunner(spec, tmp_path)
+    with pytest.raises(BringupError, match="'peer'.*fake_ros2_control.*cannot run composed"):
+        runner.start()
+    assert runner.processes == {}  # nothing was started
+    runner.stop()
+
+
+def test_bad_executor_and_composed_field_are_named(tmp_path):
+    with pytest.raises(ExecutorChoiceError, match="'threads'.*single"):
+        make_executor("threads")
+    system = tmp_path / "bad.yaml"
+    system.write_text(
+        "composed: 'yes please'\nnodes:\n  - {name: a, package: modyn_control, "
+        "executable: feedback_controller}\n"
+    )
+    with pytest.raises(BringupError, match="composed: expected true or false, got 'yes please'"):
+        load_system(system)
