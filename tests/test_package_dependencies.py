@@ -50,6 +50,7 @@ ROS_PACKAGES = (
     "sensor_msgs",
     "std_msgs",
     "std_srvs",
+    "tf2_msgs",  # optional in modyn_hardware (the floating base's /tf)
     "trajectory_msgs",
     "visualization_msgs",
     "xacro",
