@@ -151,8 +151,10 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
     description = ""
     start_ns = None
     try:
-        for item in read_ros2_messages(str(p)):
-            topic, msg, log_ns = item.channel.topic, item.ros_msg, item.message.log_time
+        with open(p, "rb") as stream:  # closed also when the reader gives up on a bad file
+            messages = list(read_ros2_messages(stream))
+        for item in messages:
+            topic, msg, log_ns = item.channel.topic, item.ros_msg, item.log_time_ns
             start_ns = log_ns if start_ns is None else start_ns
             w = (log_ns - start_ns) * 1e-9
             if _topic_is(topic, "joint_states"):
@@ -253,6 +255,15 @@ def summary(run: RunData) -> dict:
     }
 
 
+def feedforward_applied(run: RunData) -> bool | None:
+    """The controller's ``feedforward`` flag (its last /diagnostics), None when not reported."""
+    flag = None
+    for _, name, _, _, values in run.diagnostics:
+        if _role(name, values) == "controller" and "feedforward" in values:
+            flag = values["feedforward"] == "True"
+    return flag
+
+
 def _series(run: RunData, role: str, key: str) -> tuple[np.ndarray, np.ndarray]:
     """(seconds, value) of a numeric ``/diagnostics`` value of the plant or the controller."""
     xs, ys = [], []
@@ -327,6 +338,7 @@ def _figures(run: RunData, s: dict) -> dict[str, str]:
     fig.tight_layout()
     out["Tracking error per joint"] = _png(fig)
     # torques and their feed-forward share
+    off = " (planned, not applied)" if feedforward_applied(run) is False else ""
     fig, axes = plt.subplots(rows, cols, figsize=(4.2 * cols, 2.4 * rows), squeeze=False)
     for j, name in enumerate(names):
         ax = axes.flat[j]
@@ -341,7 +353,7 @@ def _figures(run: RunData, s: dict) -> dict[str, str]:
             color="#d94801",
             label="feedback τ − τ_ff",
         )
-        ax.set_title(f"{name}: τ_ff share {s['share'][j]:.2f}", fontsize=8)
+        ax.set_title(f"{name}: τ_ff share {s['share'][j]:.2f}{off}", fontsize=8)
         ax.grid(alpha=0.3)
         ax.tick_params(labelsize=7)
     axes.flat[0].legend(fontsize=7)
@@ -457,9 +469,15 @@ def _run_section(label: str, run: RunData) -> str:
         f"<td>{s['rms_feedback'][j]:.3g}</td><td>{s['share'][j]:.2f}</td></tr>"
         for j, n in enumerate(run.joint_names)
     )
+    ff_note = (
+        " <b>The controller ran with feedforward false: τ_ff is the planned feed-forward of "
+        "the trajectory, not applied; τ is all feedback.</b>"
+        if feedforward_applied(run) is False
+        else ""
+    )
     parts.append(
         "<p>Over the samples inside a motion: e = q_d − q (rad or m), efforts in N·m or N; "
-        "share = RMS(τ_ff)/RMS(τ).</p>"
+        f"share = RMS(τ_ff)/RMS(τ).{ff_note}</p>"
         f"<table>{head}{body}</table>"
     )
     for title, png in _figures(run, s).items():
