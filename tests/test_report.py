@@ -114,6 +114,7 @@ def test_the_saturation_is_reported(run):
     assert np.all(np.diff(counts) >= 0)  # a cumulative counter
     page = path.read_text(encoding="utf-8")
     assert "limits enforced on" in page  # the plant's WARN of the period, in the events table
+    assert "armed, no fault" in page  # hardware_status at start, an event whatever its level
 
 
 def test_the_page_renders_in_headless_chromium(run, tmp_path):

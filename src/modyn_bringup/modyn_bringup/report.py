@@ -106,7 +106,10 @@ def from_episode(episode, spec=None) -> RunData:
         (w - t0, name, level, message, values)
         for w, name, level, message, values in getattr(episode, "diagnostics_log", [])
     ]
-    events = [(w - t0, *rest) for w, *rest in getattr(episode, "hardware_log", [])]
+    events = [
+        (w - t0, f"hardware_status {name}", level, message)
+        for w, name, level, message in getattr(episode, "hardware_log", [])
+    ]
     events += [
         (s.get("received", float("nan")) - t0, s["name"], s["level"], s["message"])
         for s in episode.statuses
@@ -165,7 +168,9 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
                 for s in msg.status:
                     values = {kv.key: kv.value for kv in s.values}
                     diagnostics.append((w, s.name, _level(s.level), s.message, values))
-            elif _topic_is(topic, "hardware_status") or _topic_is(topic, "goal_status"):
+            elif _topic_is(topic, "hardware_status"):  # every change is an event
+                events.append((w, f"hardware_status {msg.name}", _level(msg.level), msg.message))
+            elif _topic_is(topic, "goal_status"):
                 events.append((w, msg.name, _level(msg.level), msg.message))
             elif _topic_is(topic, "robot_description"):
                 description = msg.data
@@ -290,7 +295,7 @@ def _role(name: str, values: dict) -> str:
 
 def event_rows(run: RunData) -> list[tuple]:
     """hardware_status changes, non-OK diagnostics and controller saturation, in order."""
-    rows = [e for e in run.events if "hardware_status" in e[1] or e[2] != 0]
+    rows = [e for e in run.events if e[1].startswith("hardware_status") or e[2] != 0]
     last: dict = {}
     for w, name, level, message, values in run.diagnostics:
         if level != 0 and last.get(name) != message:
