@@ -8,7 +8,8 @@ rviz2 is not installable on this machine, so what a view needs is checked instea
   (``pub``) by a node of that system, and each frame it names is a frame of the model, a link of
   its URDF (what robot_state_publisher broadcasts) or the parent frame of what hardware_interface
   publishes (``base_state``, the markers: the model's ``base_frame``);
-* DDS, two families (real processes): rx90_sim (URDF arm: RobotModel on /robot_description) and
+* DDS, two families (real processes): rx90_sim (URDF arm: RobotModel on /robot_description;
+  a goal's ``planned_path`` is the forward kinematics of its plan's points) and
   solo12_standing_sim (floating base on pinned feet: /base_state, /constraint_markers) run, and
   every topic their views name has a publisher; on solo12 each contact arrow starts at its foot
   frame (the model's frame_placement at the published state) and is
@@ -162,10 +163,50 @@ def _run_and_watch(name: str, collect=None, until=None, timeout: float = 45.0):
     return topics, missing, spec
 
 
-def test_rx90_view_topics_are_published():
-    topics, missing, _ = _run_and_watch("rx90_sim")
-    assert "/robot_description" in topics
+def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
+    """Every topic of the view has a publisher; a goal's planned_path is the forward
+    kinematics of its planned_trajectory's points (the model's tool0, 1e-12 m)."""
+    from nav_msgs.msg import Path as PathMsg
+    from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+    from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
+
+    got: dict = {"plans": [], "paths": [], "pub": None, "sent": 0.0}
+
+    def collect(node):
+        node.create_subscription(
+            JointTrajectory, "planned_trajectory", got["plans"].append, TRAJECTORY_QOS
+        )
+        node.create_subscription(PathMsg, "planned_path", got["paths"].append, TRAJECTORY_QOS)
+        got["pub"] = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+
+    def until() -> bool:
+        # the goal is refused until the generator has the plant's first state: sent again
+        # every 2 s until a plan comes
+        if not got["plans"] and got["pub"].get_subscription_count() > 0:
+            if time.monotonic() - got["sent"] > 2.0:
+                goal = JointTrajectory(joint_names=[f"joint{i}" for i in range(1, 7)])
+                goal.points = [JointTrajectoryPoint(positions=[0.3, -0.7, 1.2, 0.2, 0.3, 0.4])]
+                got["pub"].publish(goal)
+                got["sent"] = time.monotonic()
+        return bool(got["paths"])
+
+    topics, missing, spec = _run_and_watch("rx90_sim", collect, until)
+    assert {"/robot_description", "/planned_path"} <= topics
     assert not missing, f"no publisher of {sorted(missing)}"
+    assert got["paths"], "no planned_path after the goal"
+    plan, path = got["plans"][-1], got["paths"][-1]
+    model = load_model(spec.robot_description)
+    q = np.array([p.positions for p in plan.points])
+    expected = model.frame_placement(q, "tool0")[:, :3, 3]
+    measured = np.array(
+        [[p.pose.position.x, p.pose.position.y, p.pose.position.z] for p in path.poses]
+    )
+    assert len(path.poses) == len(plan.points) > 10
+    np.testing.assert_allclose(measured, expected, rtol=0, atol=1e-12)
+    assert path.header.frame_id == model.base_frame
+    # the tool moved: a real path (measured 0.085 m from the start pose to the goal)
+    assert np.linalg.norm(measured[-1] - measured[0]) > 0.05
 
 
 def test_solo12_view_topics_and_contact_arrows():

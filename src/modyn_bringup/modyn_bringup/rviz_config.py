@@ -14,7 +14,9 @@ contract members, no mechanism special cases):
 * MarkerArray on ``/actuator_markers`` for a model with ``actuator_segments`` (legs, with their
   force as colour);
 * MarkerArray on ``/constraint_markers`` for a model with ``constraint_names`` whose names are
-  frames of the model (contact forces as arrows at the contact, ``constraint_marker_rate``).
+  frames of the model (contact forces as arrows at the contact, at the marker rate);
+* Path on ``/planned_path`` when the system runs a trajectory_generator and the model names a
+  tool frame (its ``tip_frame`` parameter, else the model's ``tip_frame``): the plan's tool path.
 
 Regenerate after adding a system: ``python -m modyn_bringup.rviz_config --write``;
 ``tests/test_rviz_configs.py`` fails when a file is missing or differs from its generation.
@@ -28,7 +30,7 @@ from pathlib import Path
 
 import yaml
 
-__all__ = ["rviz_config", "render", "marker_constraints", "main"]
+__all__ = ["rviz_config", "render", "marker_constraints", "path_frame", "main"]
 
 
 def _topic(value: str, durability: str = "Volatile", depth: int = 5) -> dict:
@@ -46,6 +48,17 @@ def marker_constraints(model) -> list[str]:
     frame of the model (the contact point is that frame's origin)."""
     frames = set(getattr(model, "frame_names", ()))
     return [n for n in getattr(model, "constraint_names", ()) if n in frames]
+
+
+def path_frame(spec, model) -> str:
+    """The tool frame whose path the system's trajectory_generator publishes, or ""."""
+    for node in spec.nodes:
+        if node.executable == "trajectory_generator":
+            frame = str(
+                node.parameters.get("tip_frame", "") or getattr(model, "tip_frame", "") or ""
+            )
+            return frame if frame in getattr(model, "frame_names", ()) else ""
+    return ""
 
 
 def rviz_config(spec, model) -> dict:
@@ -108,6 +121,20 @@ def rviz_config(spec, model) -> dict:
                 "Enabled": True,
                 "Namespaces": {"constraint_forces": True},
                 "Topic": _topic("/constraint_markers"),
+                "Value": True,
+            }
+        )
+    if path_frame(spec, model):
+        displays.append(
+            {
+                "Class": "rviz_default_plugins/Path",
+                "Name": f"Planned path ({path_frame(spec, model)})",
+                "Enabled": True,
+                "Line Style": "Lines",
+                "Color": "255; 200; 0",
+                "Alpha": 1,
+                "Buffer Length": 1,
+                "Topic": _topic("/planned_path", "Transient Local", 10),
                 "Value": True,
             }
         )
