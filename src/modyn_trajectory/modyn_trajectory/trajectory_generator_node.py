@@ -28,7 +28,7 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model.contract import MechanismModel
-from modyn_model.errors import ModelError, StateError
+from modyn_model.errors import StateError
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
@@ -833,7 +833,7 @@ class TrajectoryGenerator(Node):
         q = np.array([p.positions for p in traj.points], dtype=float)
         try:
             poses = np.asarray(model.frame_placement(q, frame))
-        except (ModelError, ValueError) as exc:
+        except Exception as exc:  # noqa: BLE001 - drawing a plan must never stop the planner
             self.get_logger().warning(
                 f"planned_path not published: {exc}", throttle_duration_sec=10.0
             )
