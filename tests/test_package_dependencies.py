@@ -50,6 +50,7 @@ ROS_PACKAGES = (
     "sensor_msgs",
     "std_msgs",
     "std_srvs",
+    "tf2_msgs",  # optional in modyn_hardware (the floating base's /tf)
     "trajectory_msgs",
     "visualization_msgs",
     "xacro",
@@ -76,6 +77,7 @@ IMPORT_TO_KEY: dict[str, str] = {
     # pip keys: no distribution package
     "mujoco": "python3-mujoco-pip",  # defined in rosdep's python.yaml
     "example_robot_data": "python3-example-robot-data-pip",  # defined in ./rosdep.yaml
+    "mcap_ros2": "python3-mcap-ros2-support-pip",  # defined in ./rosdep.yaml
 }
 
 #: pip keys that rosdep's own python.yaml defines; any other pip key must be in ./rosdep.yaml

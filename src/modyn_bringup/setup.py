@@ -48,6 +48,7 @@ setup(
         "console_scripts": [
             "modyn_system = modyn_bringup.runner:main",
             "modyn_demo = modyn_bringup.demo:main",
+            "modyn_report = modyn_bringup.report:main",
         ],
     },
 )

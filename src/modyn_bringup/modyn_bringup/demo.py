@@ -3,7 +3,8 @@
 Starts the ``rx90_sim`` system (four real ROS 2 processes talking over DDS, lockstep sim time at
 1 kHz) twice with the same PD gains: once with the inverse-dynamics feed-forward, once with PD
 alone. Prints RMS and max tracking error per joint, peak torques, steps per second and the
-real-time factor, and writes a plot of desired vs actual positions and torques.
+real-time factor, writes a plot of desired vs actual positions and torques, and ends by
+writing the run report (``modyn_bringup.report``: one HTML page, both runs) and printing its path.
 
     python -m modyn_bringup.demo [--system rx90_sim] [--out results]
 """
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         "PD alone": ["feedback_controller.feedforward=false"],
     }
     results = {}
+    specs = {}
     t0 = time.monotonic()
     try:
         for label, overrides in runs.items():
@@ -111,6 +113,7 @@ def main(argv: list[str] | None = None) -> int:
             spec = load_system(args.system, overrides)
             episode = run_episode(spec, DEMO_GOALS)
             results[label] = (episode, tracking_errors(episode))
+            specs[label] = spec
             print(
                 f"[demo] {label}: done, {episode.sim_time:.1f} s simulated in {episode.wall_time:.1f} s",
                 flush=True,
@@ -125,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nFeed-forward lowers the RMS tracking error {ratio:.0f}x with the same gains.")
     path = plot_episodes(results, Path(args.out) / f"demo_{args.system}.png")
     print(f"Plot: {path.resolve()}")
+    from .report import from_episode, write_report
+
+    report = write_report(
+        {label: from_episode(results[label][0], specs[label]) for label in runs},
+        Path(args.out) / f"report_{args.system}.html",
+        title=f"modyn demo: {args.system}, with and without feed-forward",
+    )
+    print(f"Report: {report.resolve()}")
     print(f"Total demo time {time.monotonic() - t0:.1f} s.")
     return 0
 

@@ -31,7 +31,7 @@ from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model import load_model
-from modyn_ros.qos import STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
+from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
@@ -73,6 +73,10 @@ class Episode:
     diagnostics: dict = field(default_factory=dict)  # last values per node
     #: every goal_status report, in order: dicts with name, level, message, values
     statuses: list = field(default_factory=list)
+    #: every /diagnostics status: (monotonic receipt s, name, level, message, {key: value})
+    diagnostics_log: list = field(default_factory=list)
+    #: every hardware_status: (monotonic receipt s, name, level, message)
+    hardware_log: list = field(default_factory=list)
 
     wall: np.ndarray | None = None  # monotonic receipt time of each joint_states (s)
     t_first_goal: float = 0.0  # plant time of the first goal's start (s)
@@ -126,6 +130,11 @@ def _decode_states(records: list, names: list[str]) -> tuple[np.ndarray, np.ndar
         if len(msg.effort):
             effort[i] = np.asarray(msg.effort)[idx]
     return q, v, effort
+
+
+def _level(level) -> int:
+    """DiagnosticStatus.level as an int (rclpy gives the byte field as bytes)."""
+    return int.from_bytes(level, "little") if isinstance(level, bytes) else int(level)
 
 
 def _stamp(t: float) -> Time:
@@ -201,22 +210,31 @@ def run_episode(
         records.append((_raw_stamp(raw), raw, time.monotonic()))
 
     diagnostics: dict = {}
+    diagnostics_log: list = []
+    hardware_log: list = []
 
     def on_diagnostics(msg: DiagnosticArray) -> None:
         for status in msg.status:
-            diagnostics[status.name] = {kv.key: kv.value for kv in status.values}
+            values = {kv.key: kv.value for kv in status.values}
+            diagnostics[status.name] = values
+            # the history feeds the report's timing and event plots (one per node per second)
+            diagnostics_log.append(
+                (time.monotonic(), status.name, _level(status.level), status.message, values)
+            )
 
     def on_status(msg: DiagnosticStatus) -> None:
         statuses.append(
             {
                 "name": msg.name,
-                "level": int.from_bytes(msg.level, "little")
-                if isinstance(msg.level, bytes)
-                else int(msg.level),
+                "level": _level(msg.level),
                 "message": msg.message,
                 "values": {kv.key: kv.value for kv in msg.values},
+                "received": time.monotonic(),  # s, for the report's event times
             }
         )
+
+    def on_hardware(msg: DiagnosticStatus) -> None:
+        hardware_log.append((time.monotonic(), msg.name, _level(msg.level), msg.message))
 
     if record_states:
         # a deep reader queue: the recorder may lag the 1 kHz plant for a moment, and every
@@ -227,6 +245,7 @@ def run_episode(
     node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
     node.create_subscription(JointTrajectory, "trajectory", trajectories.append, TRAJECTORY_QOS)
     node.create_subscription(DiagnosticStatus, "goal_status", on_status, STATUS_QOS)
+    node.create_subscription(DiagnosticStatus, "hardware_status", on_hardware, LATCHED_QOS)
     goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
     pose_pub = node.create_publisher(PoseStamped, "goal_pose", STATE_QOS)
     deadline = time.monotonic() + timeout
@@ -367,6 +386,8 @@ def run_episode(
         sim_time=float(t[-1] - first_goal),
         diagnostics=diagnostics,
         statuses=statuses,
+        diagnostics_log=diagnostics_log,
+        hardware_log=hardware_log,
         wall=np.array([r[2] for r in records]),
         # counted messages give steps/s when every state was recorded; otherwise plant time
         # per wall second (exact in lockstep, where plant time advances only by steps)

@@ -54,7 +54,7 @@ from typing import Any
 
 import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
-from geometry_msgs.msg import WrenchStamped
+from geometry_msgs.msg import Point, TransformStamped, WrenchStamped
 from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.clock import Clock, ClockType
@@ -201,6 +201,7 @@ class HardwareInterfaceNode(Node):
 
         self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
         self._setup_base_and_constraints(model)
+        self._setup_views(model, cfg)
         self._setup_actuator_outputs(model, cfg)
         self._pub_clock = (
             self.create_publisher(ClockMsg, "/clock", 10) if cfg.publish_clock else None
@@ -278,6 +279,51 @@ class HardwareInterfaceNode(Node):
             msg = WrenchStamped()
             msg.header.frame_id = str(model.base_frame)
             self._wrench[name] = msg
+
+    def _setup_views(self, model, cfg: Config) -> None:
+        """What rviz draws besides joint_states (config/rviz/<system>.rviz), at the marker rate
+        (``marker_every`` steps; 0: none):
+
+        * ``constraint_markers`` (visualization_msgs/MarkerArray): one ARROW per constraint
+          whose name is a frame of the model (a contact at that frame's origin), from the
+          contact point along the force it applies on the robot, CONTACT_ARROW_M_PER_N m per N,
+          in the model's base frame; published with ``constraint_forces`` (the same values);
+        * ``/tf`` (tf2_msgs/TFMessage) for a floating base: base_frame → the base link, the
+          pose of ``base_state``, so that robot_state_publisher's tree (from the base link)
+          hangs in the world. tf2_msgs is optional: where it is not installed this is said once
+          at start and base_state alone carries the pose.
+        """
+        self._pub_contacts = self._pub_tf = None
+        self._contacts_next = 0
+        frames = set(getattr(model, "frame_names", ()))
+        self._contact_frames = [n for n in self._pub_wrench if n in frames]
+        if self._contact_frames and cfg.marker_every > 0:
+            self._contact_markers = MarkerArray()
+            for i, name in enumerate(self._contact_frames):
+                m = Marker()
+                m.header.frame_id = str(model.base_frame)
+                m.ns, m.id, m.text = "constraint_forces", i, name
+                m.type, m.action = Marker.ARROW, Marker.ADD
+                m.scale.x, m.scale.y, m.scale.z = 0.01, 0.02, 0.03  # m: shaft, head diameters, head
+                m.color.r, m.color.g, m.color.b, m.color.a = 0.1, 0.4, 1.0, 1.0
+                m.points = [Point(), Point()]
+                self._contact_markers.markers.append(m)
+            self._pub_contacts = self.create_publisher(MarkerArray, "constraint_markers", 10)
+        if self._pub_base is not None and cfg.marker_every > 0:
+            try:
+                from tf2_msgs.msg import TFMessage
+            except ImportError:
+                self.get_logger().info(
+                    "tf2_msgs is not installed: the floating base's transform "
+                    f"{model.base_frame} -> {model.limb_model.root} is not broadcast on /tf "
+                    "(base_state carries the pose)"
+                )
+            else:
+                tf = TransformStamped()
+                tf.header.frame_id = str(model.base_frame)
+                tf.child_frame_id = str(model.limb_model.root)
+                self._tf = TFMessage(transforms=[tf])
+                self._pub_tf = self.create_publisher(TFMessage, "/tf", 100)
 
     def _setup_actuator_outputs(self, model, cfg: Config) -> None:
         """A model whose actuators have states of their own (optional contract members, any
@@ -419,7 +465,7 @@ class HardwareInterfaceNode(Node):
             self._publish_base(state, sec, nanosec)
         try:
             if self._pub_wrench and step % self.config.constraint_every == 0:
-                self._publish_constraint_forces(sec, nanosec)
+                self._publish_constraint_forces(state, sec, nanosec, step)
             if self._pub_actuators is not None or self._pub_markers is not None:
                 self._publish_actuators(state, sec, nanosec, step)
         except ModelError as exc:
@@ -463,11 +509,30 @@ class HardwareInterfaceNode(Node):
         t.angular.x, t.angular.y, t.angular.z = (float(c) for c in ang)
         msg.header.stamp.sec, msg.header.stamp.nanosec = sec, nanosec
         self._pub_base.publish(msg)
+        if self._pub_tf is not None and self.supervisor.k % self.config.marker_every == 0:
+            tf = self._tf.transforms[0]
+            tf.header.stamp = msg.header.stamp
+            tr, rot = tf.transform.translation, tf.transform.rotation
+            tr.x, tr.y, tr.z = p.position.x, p.position.y, p.position.z
+            rot.w, rot.x, rot.y, rot.z = w, x, y, z
+            self._pub_tf.publish(self._tf)
 
-    def _publish_constraint_forces(self, sec: int, nanosec: int) -> None:
+    def _publish_constraint_forces(self, state, sec: int, nanosec: int, step: int) -> None:
         """``constraint_forces/<name>``: the force (a 3-row constraint: torque 0) or wrench each
-        constraint applies on the robot, world axes, moment about the contact point."""
-        for name, force in self.plant.constraint_forces().items():
+        constraint applies on the robot, world axes, moment about the contact point; and
+        ``constraint_markers`` when due (at most every ``marker_every`` steps)."""
+        forces = self.plant.constraint_forces()
+        if self._pub_contacts is not None and step >= self._contacts_next:
+            self._contacts_next = step + self.config.marker_every
+            for m, name in zip(self._contact_markers.markers, self._contact_frames, strict=True):
+                p = np.asarray(self.model.frame_placement(state.position, name))[:3, 3]
+                f = np.asarray(forces.get(name, np.zeros(3)), dtype=float)[:3]
+                tip = p + CONTACT_ARROW_M_PER_N * f
+                m.points[0].x, m.points[0].y, m.points[0].z = (float(c) for c in p)
+                m.points[1].x, m.points[1].y, m.points[1].z = (float(c) for c in tip)
+                m.header.stamp.sec, m.header.stamp.nanosec = sec, nanosec
+            self._pub_contacts.publish(self._contact_markers)
+        for name, force in forces.items():
             msg = self._wrench.get(name)
             if msg is None:
                 continue
@@ -667,6 +732,10 @@ class HardwareInterfaceNode(Node):
             held = " (safe hold)" if self._realtime else ""
             return OK, f"waiting for the first effort command{held}", values
         return OK, "following effort commands", values
+
+
+#: length of a contact-force arrow on ``constraint_markers`` (m per N): 10 cm for 10 N
+CONTACT_ARROW_M_PER_N = 0.01
 
 
 def _cylinder_between(marker: Marker, p0: np.ndarray, p1: np.ndarray) -> None:

@@ -17,6 +17,7 @@ import time
 import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from geometry_msgs.msg import PoseStamped
+from nav_msgs.msg import Path
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
 from rclpy.clock import Clock, ClockType
 from rclpy.node import Node
@@ -28,6 +29,7 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model.contract import MechanismModel
 from modyn_model.errors import StateError
+from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
 from modyn_ros.model_source import ModelSource
@@ -246,6 +248,8 @@ class TrajectoryGenerator(Node):
         self.publisher = self.create_publisher(
             JointTrajectory, "planned_trajectory", TRAJECTORY_QOS
         )
+        # the plan's tool path for rviz (issue 20): computed once per plan, never per tick
+        self.path_publisher = self.create_publisher(Path, "planned_path", TRAJECTORY_QOS)
         # joint_states only matter for a goal that no previous plan covers (the first one): the
         # subscription is dropped once a plan exists and re-made on demand, and kept serialized
         # (raw) meanwhile; at 1 kHz each message would otherwise be a Python callback here
@@ -529,6 +533,7 @@ class TrajectoryGenerator(Node):
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
+        self._publish_path(out)  # after the plan's timing: drawing it is not planning
         start_ns = self._plan[0]
         self._status(
             DiagnosticStatus.OK,
@@ -657,7 +662,9 @@ class TrajectoryGenerator(Node):
         self._plan_key = None
         self._plan_goal = None
         self._stats["stops"] += 1
-        self.publisher.publish(_trajectory_msg(now, names, times, qs, vs, accs))
+        stopping = _trajectory_msg(now, names, times, qs, vs, accs)
+        self.publisher.publish(stopping)
+        self._publish_path(stopping)
         response.success = True
         response.message = f"stopping from {origin} in {stop.duration:.3f} s"
         self.get_logger().info(response.message)
@@ -865,6 +872,40 @@ class TrajectoryGenerator(Node):
             f"{line.max_line_deviation:.2g} m off the line"
         )
         return _trajectory_msg(start_ns, model.coordinate_names, times, q, v, a)
+
+    def _publish_path(self, traj: JointTrajectory) -> None:
+        """``planned_path`` (nav_msgs/Path): the pose of the tool frame (``tip_frame``, else the
+        model's ``tip_frame``) at each point of a plan whose joint_names are the model's
+        coordinates, in the model's base frame, stamped like the plan (each pose at its start
+        + time_from_start). Nothing when the model names no tool frame or cannot place it."""
+        model = self.model
+        if model is None or list(traj.joint_names) != list(model.coordinate_names):
+            return
+        frame = self._settings["tip_frame"] or str(getattr(model, "tip_frame", "") or "")
+        if not frame or frame not in model.frame_names:
+            return
+        q = np.array([p.positions for p in traj.points], dtype=float)
+        try:
+            poses = np.asarray(model.frame_placement(q, frame))
+        except Exception as exc:  # noqa: BLE001 - drawing a plan must never stop the planner
+            self.get_logger().warning(
+                f"planned_path not published: {exc}", throttle_duration_sec=10.0
+            )
+            return
+        path = Path()
+        path.header.frame_id = str(model.base_frame)
+        path.header.stamp = traj.header.stamp
+        start = traj.header.stamp.sec * 1_000_000_000 + traj.header.stamp.nanosec
+        for point, pose in zip(traj.points, poses, strict=True):
+            ps = PoseStamped()
+            ps.header.frame_id = path.header.frame_id
+            t = start + point.time_from_start.sec * 1_000_000_000 + point.time_from_start.nanosec
+            ps.header.stamp.sec, ps.header.stamp.nanosec = divmod(t, 1_000_000_000)
+            pos, o = ps.pose.position, ps.pose.orientation
+            pos.x, pos.y, pos.z = (float(c) for c in pose[:3, 3])
+            o.w, o.x, o.y, o.z = (float(c) for c in matrix_to_quaternion(pose[:3, :3]))
+            path.poses.append(ps)
+        self.path_publisher.publish(path)
 
     @staticmethod
     def _default_tip(model: MechanismModel) -> str:
