@@ -48,6 +48,8 @@ setup(
         "console_scripts": [
             "modyn_system = modyn_bringup.runner:main",
             "modyn_demo = modyn_bringup.demo:main",
+            "recorder = modyn_bringup.recorder:main",
+            "modyn = modyn_bringup.identify:main",
         ],
     },
 )
