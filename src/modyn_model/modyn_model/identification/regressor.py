@@ -1,0 +1,160 @@
+"""The dynamic model is linear in the standard parameters: Γ = W(q, q̇, q̈) χ (Khalil §7.4.2).
+
+Newton-Euler form of the regressor. For body j, with the link-frame kinematics of the forward
+recursion [7.51]-[7.54] (ω_j, ω̇_j, V̇_j, all in R_j, V̇ including −g [7.47]), the total wrench
+[7.55]-[7.56] is linear in the 10 inertial parameters π_j = [XX XY XZ YY YZ ZZ MX MY MZ M]::
+
+    F_j = M_j V̇_j + U_j MS_j,                  U_j = ω̂̇_j + ω̂_j ω̂_j        [7.57]
+    M_j = J_j ω̇_j + ω_j × (J_j ω_j) + MS_j × V̇_j
+
+so [F_j; M_j] = Y_j π_j with the 6×10 block::
+
+    Y_j = [ 0                   U_j        V̇_j ]
+          [ L(ω̇_j) + ω̂_j L(ω_j)  −V̂̇_j      0   ],   J x = L(x) [XX XY XZ YY YZ ZZ]ᵀ,
+    L(x) = [[x1, x2, x3, 0, 0, 0], [0, x1, 0, x2, x3, 0], [0, 0, x1, 0, x2, x3]].
+
+The backward recursion [7.58]-[7.61] carries each block to every ancestor i of j
+(^{a}F = ^{a}R_j F, ^{a}M = ^{a}R_j M + ^{a}P_j × ^{a}F) and projects it on the joint axis
+(moment for a revolute joint, force for a prismatic one): W[i, 14j:14j+10]. The last four
+columns of joint j are diagonal: q̈_j (Ia), sign(q̇_j) (Fc), q̇_j (Fv) and 1 (offset).
+
+Every operation broadcasts over leading batch axes, so a whole trajectory is one call.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..joint import REVOLUTE
+from ..kinematics import joint_transforms
+from ..spatial import skew
+from .names import N_STANDARD, check_fixed_base
+
+__all__ = ["regressor", "regressor_batch", "link_wrench_blocks"]
+
+
+def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
+    return (m @ x[..., None])[..., 0]
+
+
+def _inertia_map(x: np.ndarray) -> np.ndarray:
+    """L(x) (..., 3, 6) with J x = L(x) [XX XY XZ YY YZ ZZ]."""
+    out = np.zeros(x.shape[:-1] + (3, 6), dtype=x.dtype)
+    x1, x2, x3 = x[..., 0], x[..., 1], x[..., 2]
+    out[..., 0, 0], out[..., 0, 1], out[..., 0, 2] = x1, x2, x3
+    out[..., 1, 1], out[..., 1, 3], out[..., 1, 4] = x1, x2, x3
+    out[..., 2, 2], out[..., 2, 4], out[..., 2, 5] = x1, x2, x3
+    return out
+
+
+def link_wrench_blocks(model, q, v, a):
+    """Per body j the 6×10 block Y_j with [F_j; M_j] = Y_j π_j, in R_j, (..., n, 6, 10),
+    and the joint transforms (^{a(j)}R_j, ^{a(j)}P_j) used by the backward pass."""
+    n = model.n
+    batch = np.broadcast_shapes(q.shape[:-1], v.shape[:-1], a.shape[:-1])
+    zero3 = np.zeros(batch + (3,))
+    rot, pos = joint_transforms(model, q)
+    rot = np.broadcast_to(rot, batch + (n, 3, 3))
+    pos = np.broadcast_to(pos, batch + (n, 3))
+    rot_t = np.swapaxes(rot, -1, -2)
+    w = [zero3] * n
+    wd = [zero3] * n
+    vd = [zero3] * n
+    u = [None] * n
+    blocks = np.zeros(batch + (n, 6, 10))
+    for j in range(n):
+        p = model.parents[j]
+        rt = rot_t[..., j, :, :]
+        axis = model.axes[j]
+        qd = v[..., j, None]
+        qdd = a[..., j, None]
+        if p < 0:
+            w_prev, wd_prev = zero3, zero3
+            vd_prev = zero3 - model.gravity_vector  # [7.47]
+        else:
+            w_prev, wd_prev = w[p], wd[p]
+            vd_prev = vd[p] + _mv(u[p], pos[..., j, :])
+        w_in = _mv(rt, w_prev)  # [7.51]
+        spin = np.cross(w_in, qd * axis)
+        if model.sigma[j] == REVOLUTE:
+            w[j] = w_in + qd * axis  # [7.52]
+            wd[j] = _mv(rt, wd_prev) + qdd * axis + spin  # [7.53]
+            vd[j] = _mv(rt, vd_prev)  # [7.54]
+        else:
+            w[j] = w_in
+            wd[j] = _mv(rt, wd_prev)
+            vd[j] = _mv(rt, vd_prev) + qdd * axis + 2.0 * spin  # [7.54]
+        ws = skew(w[j])
+        u[j] = skew(wd[j]) + ws @ ws  # [7.57]
+        y = blocks[..., j, :, :]
+        y[..., :3, 6:9] = u[j]
+        y[..., :3, 9] = vd[j]
+        y[..., 3:, :6] = _inertia_map(wd[j]) + ws @ _inertia_map(w[j])
+        y[..., 3:, 6:9] = -skew(vd[j])
+    return blocks, rot, pos
+
+
+def regressor(model, q, v, a) -> np.ndarray:
+    """W(q, q̇, q̈) with Γ = W χ (χ: :func:`~modyn_model.identification.standard_parameters`).
+
+    Parameters
+    ----------
+    model : RobotModel
+        A fixed-base tree.
+    q, v, a : (..., n)
+        Joint positions (rad, m), velocities (rad/s, m/s) and accelerations (rad/s², m/s²);
+        any leading batch axes.
+
+    Returns
+    -------
+    (..., n, 14n)
+        Row i: joint i's torque (N·m or N); column 14j + k: standard parameter k of joint j
+        (the order of :func:`~modyn_model.identification.parameter_names`).
+        ``W @ standard_parameters(model)`` equals ``model.inverse_dynamics(q, v, a)`` up to
+        :func:`~modyn_model.identification.nonlinear_friction` (the Stribeck term, zero for
+        Fc sign(q̇) + Fv q̇ friction).
+    """
+    check_fixed_base(model)
+    q = model.check_state("q", q)
+    v = model.check_state("v", v)
+    a = model.check_state("a", a)
+    batch = model.check_batch(q=q, v=v, a=a)
+    n = model.n
+    blocks, rot, pos = link_wrench_blocks(model, q, v, a)
+    out = np.zeros(batch + (n, N_STANDARD * n))
+    for j in range(n):
+        cols = slice(N_STANDARD * j, N_STANDARD * j + 10)
+        f = blocks[..., j, :3, :]
+        m = blocks[..., j, 3:, :]
+        i = j
+        while True:
+            axis = model.axes[i]
+            # [7.61]: moment about a revolute axis, force along a prismatic one
+            out[..., i, cols] = np.einsum(
+                "k,...kc->...c", axis, m if model.sigma[i] == REVOLUTE else f
+            )
+            p = model.parents[i]
+            if p < 0:
+                break
+            r = rot[..., i, :, :]
+            f = r @ f  # [7.59]
+            m = r @ m + skew(pos[..., i, :]) @ f  # [7.60]
+            i = p
+        base = N_STANDARD * j
+        out[..., j, base + 10] = a[..., j]  # Ia q̈_j
+        out[..., j, base + 11] = np.sign(v[..., j])  # Fc sign(q̇_j)
+        out[..., j, base + 12] = v[..., j]  # Fv q̇_j
+        out[..., j, base + 13] = 1.0  # offset
+    return out
+
+
+def regressor_batch(model, Q, V, A) -> np.ndarray:
+    """W for N samples: Q, V, A (N, n) → (N, n, 14n) (same as :func:`regressor`, which accepts
+    any batch axes; this one insists on exactly one)."""
+    from ..errors import StateError
+
+    arrays = {"Q": Q, "V": V, "A": A}
+    for name, x in arrays.items():
+        if np.ndim(x) != 2:
+            raise StateError(f"{name} must have shape (N, {model.n}), got {np.shape(x)}")
+    return regressor(model, Q, V, A)
