@@ -47,13 +47,65 @@ class RecordingError(ModynError):
     """A recording that cannot be used; the message names the file, the topic and the field."""
 
 
+def _share_candidates(pkg: str) -> list[Path]:
+    """Where ``<pkg>/msg/*.msg`` may be: the ament index, then this Python's prefix (the PyPI
+    rclpy wheels install the message packages' share/ there, outside the ament index)."""
+    out = []
+    try:
+        from ament_index_python.packages import PackageNotFoundError, get_package_share_directory
+
+        try:
+            out.append(Path(get_package_share_directory(pkg)))
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover - ships with rclpy
+        pass
+    out.append(Path(sys.prefix) / "share" / pkg)
+    return out
+
+
+_IDL_TO_MSG = {"boolean": "bool", "octet": "byte", "double": "float64", "float": "float32",
+               "long double": "float64"}
+
+
+def _field_type(idl: str) -> str:
+    """A field type of ``get_fields_and_field_types`` in .msg syntax (``sequence<double>`` →
+    ``float64[]``, ``string<10>`` → ``string<=10``, ``pkg/Type`` kept)."""
+    if idl.startswith("sequence<"):
+        inner = idl[len("sequence<") : -1]
+        base, _, bound = inner.partition(",")
+        return _field_type(base.strip()) + (f"[<={bound.strip()}]" if bound else "[]")
+    if idl.endswith("]"):
+        base, _, size = idl[:-1].partition("[")
+        return f"{_field_type(base)}[{size}]"
+    if idl.startswith(("string<", "wstring<")):
+        kind, _, bound = idl[:-1].partition("<")
+        return f"{kind}<={bound}"
+    return _IDL_TO_MSG.get(idl, idl)
+
+
 def _msg_text(datatype: str) -> str:
-    """The ``.msg`` text of ``pkg/msg/Type`` (or ``pkg/Type``) from the package's share dir."""
-    from ament_index_python.packages import get_package_share_directory
+    """The ``.msg`` text of ``pkg/msg/Type`` (or ``pkg/Type``): the installed file, else
+    written from the Python class's fields (constants and comments then missing)."""
+    pkg, *_, name = datatype.split("/")
+    for share in _share_candidates(pkg):
+        path = share / "msg" / f"{name}.msg"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    fields = get_message(datatype).get_fields_and_field_types()
+    return "".join(f"{_field_type(t)} {f}\n" for f, t in fields.items())
+
+
+def get_message(datatype: str):
+    """The Python class of ``pkg/msg/Type`` (what rosidl_runtime_py's ``get_message`` does;
+    that package is not part of the PyPI rclpy)."""
+    import importlib
 
     pkg, *_, name = datatype.split("/")
-    path = Path(get_package_share_directory(pkg)) / "msg" / f"{name}.msg"
-    return path.read_text(encoding="utf-8")
+    try:
+        return getattr(importlib.import_module(f"{pkg}.msg"), name)
+    except (ImportError, AttributeError):
+        raise RecordingError(f"message type '{datatype}' is not installed") from None
 
 
 def _nested_types(msg_class) -> list[str]:
@@ -72,7 +124,6 @@ def _nested_types(msg_class) -> list[str]:
 def message_definition(datatype: str) -> str:
     """The ros2msg schema text of ``datatype`` (``sensor_msgs/msg/JointState``): its ``.msg``
     and, depth first, every nested type's after a line of 80 ``=`` and ``MSG: pkg/Type``."""
-    from rosidl_runtime_py.utilities import get_message
 
     parts = [_msg_text(datatype)]
     seen: set[str] = set()
@@ -113,8 +164,6 @@ class _RecorderNode:
 
     def _discover(self) -> None:
         from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
-        from rosidl_runtime_py.utilities import get_message
-
         missing = [t for t in self.topics if t not in self._subs]
         if not missing:
             return
@@ -126,16 +175,18 @@ class _RecorderNode:
             pubs = self.node.get_publishers_info_by_topic(topic)
             if not pubs:
                 continue
-            reliable = all(
-                p.qos_profile.reliability == ReliabilityPolicy.RELIABLE for p in pubs
-            )
+            reliable = all(p.qos_profile.reliability == ReliabilityPolicy.RELIABLE for p in pubs)
             latched = all(
                 p.qos_profile.durability == DurabilityPolicy.TRANSIENT_LOCAL for p in pubs
             )
             qos = QoSProfile(
                 depth=1000,
-                reliability=ReliabilityPolicy.RELIABLE if reliable else ReliabilityPolicy.BEST_EFFORT,
-                durability=DurabilityPolicy.TRANSIENT_LOCAL if latched else DurabilityPolicy.VOLATILE,
+                reliability=ReliabilityPolicy.RELIABLE
+                if reliable
+                else ReliabilityPolicy.BEST_EFFORT,
+                durability=DurabilityPolicy.TRANSIENT_LOCAL
+                if latched
+                else DurabilityPolicy.VOLATILE,
             )
             if datatype not in self._schemas:
                 self._schemas[datatype] = self._writer.register_schema(
@@ -188,7 +239,6 @@ def main(argv: list[str] | None = None) -> int:
     import rclpy
     from rclpy.executors import ExternalShutdownException
     from rclpy.parameter import Parameter
-
     from rclpy.signals import SignalHandlerOptions
 
     context = rclpy.Context()
@@ -314,9 +364,7 @@ def read_joint_states(path: str | os.PathLike, topic: str = "/joint_states") -> 
     t = np.asarray(rows_t)
     data = np.asarray(rows)
     order = np.argsort(t, kind="stable")
-    return JointStateRecording(
-        names, t[order], data[order, 0], data[order, 1], data[order, 2]
-    )
+    return JointStateRecording(names, t[order], data[order, 0], data[order, 1], data[order, 2])
 
 
 def _index(msg_names, names, path, topic) -> np.ndarray:
@@ -328,7 +376,9 @@ def _index(msg_names, names, path, topic) -> np.ndarray:
         ) from None
 
 
-def export_csv(path: str | os.PathLike, out: str | os.PathLike, topic: str = "/joint_states") -> Path:
+def export_csv(
+    path: str | os.PathLike, out: str | os.PathLike, topic: str = "/joint_states"
+) -> Path:
     """Write the ``topic`` joint states of a recording as CSV: ``t`` then ``q_<joint>``,
     ``v_<joint>``, ``effort_<joint>`` columns (SI units), one row per message."""
     rec = read_joint_states(path, topic)
@@ -341,7 +391,10 @@ def export_csv(path: str | os.PathLike, out: str | os.PathLike, topic: str = "/j
         for i in range(rec.t.size):
             w.writerow(
                 [repr(float(rec.t[i]))]
-                + [repr(float(x)) for x in np.concatenate((rec.position[i], rec.velocity[i], rec.effort[i]))]
+                + [
+                    repr(float(x))
+                    for x in np.concatenate((rec.position[i], rec.velocity[i], rec.effort[i]))
+                ]
             )
     return out
 
