@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 from ..joint import REVOLUTE
 
 __all__ = ["FloatOps", "rnea_scalar", "joint_rotation_scalar"]
@@ -54,6 +56,21 @@ def _const(x: float) -> float:
     if abs(abs(x) - 1.0) < 1e-14:
         return math.copysign(1.0, x)
     return float(x)
+
+
+def _is_traced(x) -> bool:
+    return not isinstance(x, (int, float, np.number))
+
+
+def _param(x, snap: bool = False):
+    """A parameter as used by the traced code: a number (near-zeros snapped to 0, with ``snap``
+    also near-±1 to ±1), or a traced variable left as it is (the base-parameter model of
+    :mod:`modyn_model.codegen.base_model` takes its parameters as inputs)."""
+    if _is_traced(x):
+        return x
+    if snap:
+        return _const(x)
+    return _const(x) if abs(x) < 1e-14 else float(x)
 
 
 def joint_rotation_scalar(model, j: int, qj, ops):
@@ -134,9 +151,7 @@ def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_e
             [wx * wy + dz, -(wx * wx) - wz * wz, wy * wz - dx],
             [wx * wz - dy, wy * wz + dx, -(wx * wx) - wy * wy],
         ]
-        xx, xy, xz, yy, yz, zz, mx, my, mz, m = (
-            _const(x) if abs(x) < 1e-14 else float(x) for x in prm[j]
-        )
+        xx, xy, xz, yy, yz, zz, mx, my, mz, m = (_param(x) for x in prm[j])
         inertia = [[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]]
         ms = [mx, my, mz]
         forces[j] = _add(_scale(m, vd[j]), _mv(u[j], ms))  # [7.55]
@@ -155,11 +170,11 @@ def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_e
         axis = [_const(x) for x in model.axes[j]]
         chosen = mo if model.sigma[j] == REVOLUTE else f
         t = chosen[0] * axis[0] + chosen[1] * axis[1] + chosen[2] * axis[2]  # [7.61]
-        t = t + _const(model.armature[j]) * a[j]
+        t = t + _param(model.armature[j], snap=True) * a[j]
         if friction:
-            fv, fc = float(model.viscous[j]), float(model.coulomb[j])
+            fv, fc = _param(model.viscous[j]), _param(model.coulomb[j])
             t = t + fv * v[j]
-            if fc != 0.0 or model.static_friction[j] != 0.0:
+            if _is_traced(fc) or fc != 0.0 or model.static_friction[j] != 0.0:
                 sg = ops.sign(v[j])
                 t = t + fc * sg
                 vs = float(model.stribeck_velocity[j])

@@ -4,6 +4,7 @@ Khalil & Dombre ch. 7 §7.4.2 (Γ = W(q, q̇, q̈) χ), §7.5.3 (base inertial p
 §7.5.2 (customized model on them). See docs/identification.md for the math.
 """
 
+from .base import BaseParameters, base_parameters
 from .names import (
     N_STANDARD,
     STANDARD_FIELDS,
@@ -13,8 +14,12 @@ from .names import (
     standard_parameters,
 )
 from .regressor import regressor, regressor_batch
+from .rules import grouping_rules
 
 __all__ = [
+    "BaseParameters",
+    "base_parameters",
+    "grouping_rules",
     "N_STANDARD",
     "STANDARD_FIELDS",
     "model_with_standard_parameters",
