@@ -500,7 +500,8 @@ def run(args) -> int:
     progress(1, 2)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PhysicalConsistencyWarning)
-        ident_model, _ = identified_model(model, base, result["estimate"].values)
+        est = result["estimate"]
+        ident_model, _, _ = identified_model(model, base, est.values, est.std)
     issues = [str(w.message) for w in caught if issubclass(w.category, PhysicalConsistencyWarning)]
     for text in issues:
         print(f"modyn identify: WARNING: {text}", file=sys.stderr)
@@ -552,7 +553,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--cutoff", type=float, default=10.0, help="low-pass cut-off (Hz)")
-    p.add_argument("--decimate", type=int, default=0, help="keep 1 sample in N (0: rate / (2.5 cutoff))")
+    p.add_argument(
+        "--decimate", type=int, default=0, help="keep 1 sample in N (0: rate / (2.5 cutoff))"
+    )
     p.add_argument("--ols", action="store_true", help="OLS instead of WLS")
     args = parser.parse_args(argv)
     from modyn_model.errors import ModynError

@@ -25,7 +25,14 @@ import numpy as np
 from ..inertia import com_parameters, tensor
 from .names import N_STANDARD
 
-__all__ = ["ConsistencyIssue", "pseudo_inertia", "check_consistency", "PhysicalConsistencyWarning"]
+__all__ = [
+    "ConsistencyIssue",
+    "pseudo_inertia",
+    "check_consistency",
+    "PhysicalConsistencyWarning",
+    "project_consistent",
+    "consistent_standard_parameters",
+]
 
 
 class PhysicalConsistencyWarning(UserWarning):
@@ -112,3 +119,57 @@ def check_consistency(
                 stacklevel=2,
             )
     return issues
+
+
+def _from_pseudo_inertia(p: np.ndarray) -> np.ndarray:
+    """[XX XY XZ YY YZ ZZ MX MY MZ M] of a pseudo-inertia (inverse of :func:`pseudo_inertia`:
+    J = tr(Σ) 1 − Σ)."""
+    sigma = p[:3, :3]
+    j = np.trace(sigma) * np.eye(3) - sigma
+    return np.array([j[0, 0], j[0, 1], j[0, 2], j[1, 1], j[1, 2], j[2, 2], *p[:3, 3], p[3, 3]])
+
+
+def project_consistent(rows: np.ndarray, margin: float = 1e-6) -> np.ndarray:
+    """Each link's (14,) row moved onto the consistent set: pseudo-inertia eigenvalues clipped
+    to ≥ ``margin`` × its largest (the nearest P ⪰ 0 in the Frobenius norm, a convex set),
+    Ia, Fc, Fv clipped to ≥ 0."""
+    out = np.array(rows, dtype=float)
+    for row in out:
+        lam, vec = np.linalg.eigh(pseudo_inertia(row[:10]))
+        floor = margin * max(float(lam[-1]), 1e-12)
+        if lam[0] < floor:
+            row[:10] = _from_pseudo_inertia((vec * np.maximum(lam, floor)) @ vec.T)
+        np.maximum(row[10:13], 0.0, out=row[10:13])
+    return out
+
+
+def consistent_standard_parameters(
+    base, chi_b, chi_start, *, iterations: int = 1000, tol: float = 1e-9
+) -> tuple[np.ndarray, float]:
+    """A physically consistent χ with K χ = χ_b, by alternating projections (von Neumann)
+    between the affine set {χ : K χ = χ_b} (orthogonal projection χ − K⁺(K χ − χ_b)) and the
+    convex set of consistent links (:func:`project_consistent`); both convex, so the iterates
+    approach their intersection when it is not empty. Starts from ``chi_start`` (e.g. the
+    least-norm correction of the nominal).
+
+    Returns
+    -------
+    (χ, gap)
+        χ consistent (the last consistent iterate) and gap = max |K χ − χ_b| (0 up to ``tol``
+        when the intersection was reached; > 0: the identified base values admit no consistent
+        set within the iterations, typically noise on a poorly identified parameter).
+    """
+    K = np.asarray(base.K, dtype=float)
+    chi_b = np.asarray(chi_b, dtype=float)
+    k_pinv = np.linalg.pinv(K)
+    x = np.asarray(chi_start, dtype=float).copy()
+    n = x.size // N_STANDARD
+    scale = max(float(np.abs(chi_b).max()), 1e-12)
+    consistent, gap = x, np.inf
+    for _ in range(iterations):
+        consistent = project_consistent(x.reshape(n, N_STANDARD)).reshape(-1)
+        gap = float(np.abs(K @ consistent - chi_b).max())
+        if gap <= tol * scale:
+            break
+        x = consistent - k_pinv @ (K @ consistent - chi_b)
+    return consistent, gap

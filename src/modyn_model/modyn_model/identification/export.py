@@ -69,10 +69,23 @@ def closest_standard_parameters(base, chi_b, chi_nominal) -> np.ndarray:
     return chi
 
 
-def identified_model(model, base, chi_b):
-    """The model with :func:`closest_standard_parameters` (offsets dropped: a model has no
-    constant joint torque; a warning says so when the identified offsets matter)."""
-    from .consistency import check_consistency
+def identified_model(model, base, chi_b, std=None):
+    """The model with the identified base parameters ``chi_b``: the least-norm correction of the
+    nominal (:func:`closest_standard_parameters`) when it is physically consistent, else the
+    consistent set found by :func:`~modyn_model.identification.consistency
+    .consistent_standard_parameters` from it (a warning names the links and says how far its
+    base parameters are from ``chi_b``, in units of ``std`` when given). Offsets are dropped: a
+    model has no constant joint torque (a warning when they are not zero).
+
+    Returns
+    -------
+    (model, χ (14n,), gap (b,) = K χ − chi_b)
+    """
+    from .consistency import (
+        PhysicalConsistencyWarning,
+        check_consistency,
+        consistent_standard_parameters,
+    )
 
     chi = closest_standard_parameters(base, chi_b, standard_parameters(model))
     offsets = chi.reshape(-1, N_STANDARD)[:, 13]
@@ -82,8 +95,30 @@ def identified_model(model, base, chi_b):
             "not part of a model; they are dropped from the written model",
             stacklevel=2,
         )
+    issues = check_consistency(model, chi, warn=False)
+    if issues:
+        chi, _ = consistent_standard_parameters(base, chi_b, chi)
+        gap = base.K @ chi - np.asarray(chi_b, dtype=float)
+        offset = np.array(["offset" in nm for nm in base.names])
+        gap[offset] = 0.0
+        worst = int(np.argmax(np.abs(gap)))
+        size = f"{gap[worst]:.3g}"
+        if std is not None:
+            ratio = np.abs(gap) / np.maximum(np.asarray(std, dtype=float), 1e-300)
+            worst = int(np.argmax(ratio))
+            size = f"{gap[worst]:.3g} = {ratio[worst]:.2f} std"
+        links = sorted({i.link for i in issues})
+        warnings.warn(
+            f"the least-norm standard parameters are physically inconsistent for {links} "
+            f"({issues[0]}); written instead: the consistent set found by alternating "
+            f"projections, whose base parameters differ from the identified by up to {size} "
+            f"({base.names[worst]})",
+            PhysicalConsistencyWarning,
+            stacklevel=2,
+        )
     check_consistency(model, chi)
-    return model_with_standard_parameters(model, chi, offset="drop"), chi
+    gap = base.K @ chi - np.asarray(chi_b, dtype=float)
+    return model_with_standard_parameters(model, chi, offset="drop"), chi, gap
 
 
 def write_model(model, folder, name: str = "identified") -> dict[str, Path]:
