@@ -7,9 +7,10 @@ the base regressor (r = N·n rows, b base parameters).
   C = σ̂² (W_bᵀ W_b)⁻¹, the standard deviation σ_i = √C_ii and the relative standard deviation
   %σ_i = 100 σ_i / |χ̂_i| (a parameter with %σ over ~10 % is poorly identified: its effect on
   the torques is within the noise).
-* WLS (Gautier): each joint's equations get their own noise level σ̂_j² = ‖Y_j − W_bj χ̂_OLS‖² /
-  (N − b) (the rows of joint j); the rows of joint j are divided by σ̂_j, which makes the noise
-  of the weighted system unit-variance and homogeneous, and OLS is run on it. Its covariance
+* WLS (Gautier): each joint's equations get their own noise level, from the least squares of
+  that joint's equations alone, σ̂_j² = ‖Y_j − W_bj χ̂_j‖² / (N_j − rank W_bj); the rows of joint
+  j are divided by σ̂_j, which makes the noise of the weighted system unit-variance and
+  homogeneous, and OLS is run on it. Its covariance
   comes from the weighted system (σ̂² of that system times (W̃ᵀW̃)⁻¹).
 
 A regressor with (numerically) dependent columns is the sign of an unexciting trajectory: the
@@ -76,6 +77,15 @@ class Estimate:
         return "\n".join(lines)
 
 
+def _lstsq(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, int]:
+    """(x, rank) of min ‖a x − b‖ by QR with column pivoting (LAPACK gelsy: a rank-deficient
+    ``a`` gets a basic solution; an order of magnitude faster than numpy's SVD-based gelsd)."""
+    from scipy.linalg import lstsq
+
+    x, _, rank, _ = lstsq(a, b, lapack_driver="gelsy", check_finite=False)
+    return x, int(rank)
+
+
 def _check_rank(w: np.ndarray, names) -> float:
     s = np.linalg.svd(w, compute_uv=False)
     cond = float(s[0] / s[-1]) if s[-1] > 0 else np.inf
@@ -135,12 +145,17 @@ def least_squares(w, y, names, *, weighted: bool = True, mask=None) -> Estimate:
     W = w.reshape(N * n, b)
     Y = y.reshape(N * n)
     cond = _check_rank(W, names)
-    chi, *_ = np.linalg.lstsq(W, Y, rcond=None)
+    chi, _ = _lstsq(W, Y)
     res = (Y - W @ chi).reshape(N, n)
     r_used = int(used.sum())
-    # each joint's share of the r − b degrees of freedom
-    dof = np.maximum(used * (1.0 - b / r_used), 1.0)
-    joint_sigma = np.sqrt((res**2).sum(axis=0) / dof)
+    # Gautier's noise level of joint j: the residual of joint j's own equations fitted alone,
+    # σ̂_j² = ‖Y_j − W_j χ̂_j‖² / (N_j − rank W_j), so that a noisy joint does not inflate the
+    # others' (as the global OLS residual would)
+    joint_sigma = np.empty(n)
+    for j in range(n):
+        wj, yj = w[m[:, j], j, :], y[m[:, j], j]
+        xj, rank_j = _lstsq(wj, yj)
+        joint_sigma[j] = np.sqrt(np.sum((yj - wj @ xj) ** 2) / max(yj.size - rank_j, 1))
     notes = []
     if weighted:
         floor = 1e-9 * max(float(joint_sigma.max()), 1e-300)
@@ -149,7 +164,7 @@ def least_squares(w, y, names, *, weighted: bool = True, mask=None) -> Estimate:
         weights = 1.0 / np.maximum(joint_sigma, floor)
         Wt = (w * weights[None, :, None]).reshape(N * n, b)
         Yt = (y * weights[None, :]).reshape(N * n)
-        chi, *_ = np.linalg.lstsq(Wt, Yt, rcond=None)
+        chi, _ = _lstsq(Wt, Yt)
         rt = Yt - Wt @ chi
         sigma2 = float(rt @ rt) / (r_used - b)
         cov = sigma2 * np.linalg.inv(Wt.T @ Wt)
