@@ -148,7 +148,7 @@ def test_exact_data_give_the_true_base_parameters(rx90):
 
 
 def test_ols_matches_lstsq_and_its_std_matches_monte_carlo(rx90):
-    """σ(χ̂) = √diag(σ²(WᵀW)⁻¹) against the spread of χ̂ over 100 draws of white noise of
+    """σ(χ̂) = √diag(σ²(WᵀW)⁻¹) against the spread of χ̂ over 60 draws of white noise of
     one level (the OLS assumption)."""
     model, base = rx90
     q, v, a, tau0 = _synthetic(model, base, np.zeros(6), 1, rate=30.0)
@@ -156,7 +156,7 @@ def test_ols_matches_lstsq_and_its_std_matches_monte_carlo(rx90):
     noise = 0.2
     rng = np.random.default_rng(5)
     draws, stds = [], []
-    for _ in range(100):
+    for _ in range(60):
         y = tau0 + noise * rng.standard_normal(tau0.shape)
         est = least_squares(w, y, base.names, weighted=False)
         draws.append(est.values)
@@ -165,9 +165,9 @@ def test_ols_matches_lstsq_and_its_std_matches_monte_carlo(rx90):
     np.testing.assert_allclose(est.values, ref, rtol=1e-9, atol=1e-12)
     spread = np.std(draws, axis=0)
     predicted = np.mean(stds, axis=0)
-    # 100 draws: the sample std is within ±25 % of the true one (its relative spread is
-    # 1/√200 = 7 %: 3.5 sigma)
-    np.testing.assert_allclose(spread, predicted, rtol=0.25)
+    # 60 draws: the sample std is within ±35 % of the true one (its relative spread is
+    # 1/√120 = 9 %: 3.8 sigma)
+    np.testing.assert_allclose(spread, predicted, rtol=0.35)
 
 
 def test_wls_weights_the_joints_by_their_noise(rx90):
@@ -181,7 +181,7 @@ def test_wls_weights_the_joints_by_their_noise(rx90):
     rng = np.random.default_rng(9)
     truth = base.base_values(standard_parameters(model))
     err_ols, err_wls = [], []
-    for _ in range(30):
+    for _ in range(20):
         y = tau0 + noise * rng.standard_normal(tau0.shape)
         ols = least_squares(w, y, base.names, weighted=False)
         wls = least_squares(w, y, base.names, weighted=True)
@@ -189,8 +189,8 @@ def test_wls_weights_the_joints_by_their_noise(rx90):
         err_wls.append(wls.values - truth)
     np.testing.assert_allclose(wls.joint_sigma / noise, 1.0, rtol=0.15)
     assert np.mean(np.square(err_wls)) < 0.25 * np.mean(np.square(err_ols))
-    # 30 draws: the spread is within ±40 % of the WLS std (chi-square, > 3 sigma)
-    np.testing.assert_allclose(np.std(err_wls, axis=0), wls.std, rtol=0.4)
+    # 20 draws: the spread is within ±50 % of the WLS std (relative spread 1/√40 = 16 %: 3 sigma)
+    np.testing.assert_allclose(np.std(err_wls, axis=0), wls.std, rtol=0.5)
 
 
 def test_unexciting_trajectory_is_refused_naming_parameters(rx90):
