@@ -122,7 +122,7 @@ def study(name: str, nominal: RobotModel, q0, payload, fc, fv, tau_noise, gains,
         print(f"| {label} | {np.round(rms, 3).tolist()} | {1e3 * np.abs(err).max():.3f} |")
 
 
-def main() -> int:
+def main(only: str | None = None) -> int:
     from modyn_bringup.system import share_directory
     from modyn_model.urdf import expand_xacro
 
@@ -143,11 +143,13 @@ def main() -> int:
         1.5,
         4.0,
     )
-    import example_robot_data as erd
+    import importlib.metadata
 
+    prefix = Path(
+        importlib.metadata.distribution("example-robot-data").locate_file("cmeel.prefix")
+    )
     ur5 = RobotModel.from_urdf(
-        erd.getModelPath("ur_description/urdf/ur5_robot.urdf")
-        + "/ur_description/urdf/ur5_robot.urdf"
+        prefix / "share/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf"
     )
     ur5 = ur5.with_parameters(extras=[e.merged(rotor_inertia=0.05) for e in ur5.extras])
     a = np.diag(ur5.mass_matrix(np.array([0.0, -1.2, 1.2, 0.0, 1.2, 0.0])))
