@@ -73,6 +73,8 @@ STEP = {
     # quadruped_tail_sim: the torso 2 cm along x, y, z (m), 0.05/0.05/0.1 rad in φ, the tail
     # 0.3 rad on both joints (rad); every leg inside its workspace (reach margin > 0.1 m)
     8: [0.02, -0.02, 0.02, 0.05, -0.05, 0.1, 0.3, 0.3],
+    # rx90_elastic_sim(_rigid): the six links, then their six motors by as much
+    12: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4] * 2,
 }
 RESENDS = 4
 TIMEOUT = 90.0  # s of wall time for start-up, the motion and its reports on a loaded machine

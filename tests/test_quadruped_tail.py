@@ -140,6 +140,35 @@ def _run(spec, log_dir) -> Run:
     return Run(episode, t, q, q_d, v_d, tau, tau_ff, u, moving, forces, t0, state["actuators"])
 
 
+def _save_for_docs(label: str, run) -> None:
+    """Add a run to the data of docs/img/quadruped_tail_{closed_loop,grf}.png when
+    MODYN_QTAIL_SAVE names a file (bench/quadruped_tail_plots.py draws them): the DDS runs of
+    this module are the figures' source, so they are kept rather than run again."""
+    import os
+
+    path = os.environ.get("MODYN_QTAIL_SAVE")
+    if not path:
+        return
+    path = Path(path)
+    out = dict(np.load(path)) if path.is_file() else {}
+    out.update(
+        {
+            f"{label}_t": run.t - run.t0,
+            f"{label}_q": run.q,
+            f"{label}_q_d": run.q_d,
+            f"{label}_tau": run.tau,
+            f"{label}_tau_ff": run.tau_ff,
+            f"{label}_u": run.u,
+            f"{label}_moving": run.moving,
+        }
+    )
+    for foot, (t, f) in run.forces.items():
+        out[f"{label}_{foot}_t"] = t - run.t0
+        out[f"{label}_{foot}_f"] = f
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, **out)
+
+
 @pytest.fixture(scope="module")
 def spec():
     return load_system("quadruped_tail_sim")
@@ -147,7 +176,9 @@ def spec():
 
 @pytest.fixture(scope="module")
 def nominal(spec, tmp_path_factory):
-    return _run(spec, tmp_path_factory.mktemp("nominal"))
+    run = _run(spec, tmp_path_factory.mktemp("nominal"))
+    _save_for_docs("nominal", run)
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +200,9 @@ def heavy(spec, tmp_path_factory):
         else n
         for n in spec.nodes
     ]
-    return _run(dataclasses.replace(spec, nodes=nodes), tmp_path_factory.mktemp("heavy"))
+    run = _run(dataclasses.replace(spec, nodes=nodes), tmp_path_factory.mktemp("heavy"))
+    _save_for_docs("heavy", run)
+    return run
 
 
 def _periods(run: Run):
@@ -393,31 +426,3 @@ def test_a_torso_mass_error_is_taken_by_the_compensation(nominal, heavy):
     assert abs(e[:, 2].mean() / expected - 1.0) < 0.05, e[:, 2].mean()
     for j in (3, 7):
         assert abs(_rms(e[:, j]) / _rms(e0[:, j]) - 1.0) < 0.1, (j, _rms(e[:, j]), _rms(e0[:, j]))
-
-
-def test_save_the_run_for_the_docs(nominal, heavy):
-    """The data of docs/img/quadruped_tail_{closed_loop,grf}.png (bench/quadruped_tail_plots.py
-    draws them) when MODYN_QTAIL_SAVE names a file; skipped otherwise."""
-    import os
-
-    path = os.environ.get("MODYN_QTAIL_SAVE")
-    if not path:
-        pytest.skip("MODYN_QTAIL_SAVE not set")
-    out = {}
-    for label, run in (("nominal", nominal), ("heavy", heavy)):
-        out.update(
-            {
-                f"{label}_t": run.t - run.t0,
-                f"{label}_q": run.q,
-                f"{label}_q_d": run.q_d,
-                f"{label}_tau": run.tau,
-                f"{label}_tau_ff": run.tau_ff,
-                f"{label}_u": run.u,
-                f"{label}_moving": run.moving,
-            }
-        )
-        for foot, (t, f) in run.forces.items():
-            out[f"{label}_{foot}_t"] = t - run.t0
-            out[f"{label}_{foot}_f"] = f
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(Path(path), **out)

@@ -45,9 +45,13 @@ pytest.importorskip("rclpy")
 
 from modyn_bringup.space_episode import run_viviani_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
+from modyn_control.inverse_dynamics_feedforward_node import held_base_efforts  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 
-DURATION = 4.0 * np.pi  # one figure-eight (s)
+CURVE = 4.0 * np.pi  # one figure-eight (s)
+STOP = 2.0  # the stopping segment after it (s): the EE decelerates to rest on the curve
+DURATION = CURVE + STOP  # the trajectory (s)
+AFTER = 1.0  # recorded after the trajectory's end, under the controller's hold (s)
 SYSTEM = "space_iiwa_sim"
 
 
@@ -58,22 +62,26 @@ def episode(tmp_path_factory):
     except importlib.metadata.PackageNotFoundError:
         pytest.skip("scipy is needed by the thruster allocation")
     spec = load_system(SYSTEM)
-    ep = run_viviani_episode(spec, duration=DURATION, viviani={"smooth_start": 0.5},
+    viviani = {"smooth_start": 0.5, "stop_time": CURVE, "stop_duration": STOP}
+    ep = run_viviani_episode(spec, duration=DURATION, viviani=viviani, after=AFTER,
                              log_dir=tmp_path_factory.mktemp(SYSTEM))
     model = load_model(spec.robot_description)
     return spec, model, ep
 
 
 def _during(ep):
-    """The steps of the trajectory (t <= its end); the 0.5 s after it are the hold's."""
+    """The steps of the trajectory (t <= its end); the AFTER s after it are the hold's."""
     return ep.t <= DURATION + 1e-9
 
 
-def _ee_error(model, ep):
+def _ee(model, q):
+    return np.array([model.frame_placement(x, "iiwa_link_ee")[:3, 3] for x in q])
+
+
+def _ee_error(model, ep, lag=0.0):
     k = _during(ep)
-    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
-    ref = np.column_stack([np.interp(ep.t[k], ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
-    return np.linalg.norm(ee - ref, axis=1)
+    ref = np.column_stack([np.interp(ep.t[k] - lag, ep.ref_t, ep.ref_p[:, i]) for i in range(3)])
+    return np.linalg.norm(_ee(model, ep.q[k]) - ref, axis=1)
 
 
 def _base_error(q):
@@ -86,9 +94,9 @@ def test_runs_without_fault(episode):
     _, model, ep = episode
     assert not ep.faults, ep.faults
     # the controller held on past the trajectory's end (a dead node raises in the episode)
-    assert ep.t[-1] >= DURATION + 0.49
+    assert ep.t[-1] >= DURATION + AFTER - 0.01
     # a step every 5 ms from the start (joint_states, base_state and actuator_states matched)
-    assert len(ep.t) >= 0.95 * (DURATION + 0.5) / 0.005, len(ep.t)
+    assert len(ep.t) >= 0.95 * (DURATION + AFTER) / 0.005, len(ep.t)
     assert ep.u.shape[1] == model.nu and np.isfinite(ep.u).all()
 
 
@@ -96,25 +104,78 @@ def test_tracks_the_viviani_curve(episode):
     _, model, ep = episode
     e = _ee_error(model, ep)
     rms = float(np.sqrt(np.mean(e**2)))
-    print(f"EE error: RMS {rms * 1e3:.3f} mm, max {e.max() * 1e3:.3f} mm")
+    print(f"EE error: RMS {rms * 1e3:.4f} mm, max {e.max() * 1e3:.4f} mm")
     assert rms < 1e-3, rms
     assert e.max() < 1.2e-3, e.max()
-    # one control period late: against the curve 5 ms earlier the error is a sixth
-    k = _during(ep)
-    ee = np.array([model.frame_placement(q, "iiwa_link_ee")[:3, 3] for q in ep.q[k]])
-    ref = np.column_stack([np.interp(ep.t[k] - 0.005, ep.ref_t, ep.ref_p[:, i])
-                           for i in range(3)])
-    lagged = float(np.sqrt(np.mean(np.linalg.norm(ee - ref, axis=1) ** 2)))
-    print(f"EE error against the curve 5 ms earlier: RMS {lagged * 1e3:.3f} mm")
-    assert lagged < 2e-4, lagged
+    # no reference lag: the EE is on the curve at the same time, not one control period late
+    # (the IK's velocity reference was 6 % short of dθ/dt until this issue: 0.511 mm RMS
+    # against the curve, 0.083 mm against the curve 5 ms earlier); the IK alone is at 2e-6 mm,
+    # the loop's ZOH and the hold-free base coupling leave measured 0.007 mm (a 3 s run)
+    assert rms < 5e-5, rms
+    lagged = float(np.sqrt(np.mean(_ee_error(model, ep, lag=0.005) ** 2)))
+    print(f"EE error against the curve 5 ms earlier: RMS {lagged * 1e3:.4f} mm")
+    assert rms < 0.2 * lagged, (rms, lagged)
     # the curve was actually traversed: the reference spans the figure-eight (0.2 m in x)
     assert np.ptp(ep.ref_p[:, 0]) > 0.19
+    # and it ends at rest: the last 5 ms of the reference move the EE by < 1 nm
+    assert np.linalg.norm(ep.ref_p[-1] - ep.ref_p[-2]) < 1e-9
+
+
+def test_the_generator_plays_the_curve_with_feedforward(episode):
+    """The curve went goal → trajectory_generator (the floating model's joints planned, the
+    base left to the controller) → inverse_dynamics_feedforward (joint torques of the inverse
+    dynamics with the base held) → feedback_controller. Cross-checks of the feed-forward
+    against what the controller applied (its computed torque on the whole floating model at the
+    measured state, actuator_states one step later: the command of t acts over [t, t + dt]):
+    the joint torques agree within 5 % of their peak, the base rows of the same inverse
+    dynamics (the arm's reaction) with the base wrench Sᵀu the thrusters and the CMG stage gave
+    within 5 % of its peak — the difference is the feedback on µm-level errors and the base's
+    own small motion; the start (0.2 s, where the spline starts at rest with q̈ = 0 while the
+    re-timed curve starts with ü = ζ/T_s) is left out."""
+    spec, model, ep = episode
+    tr = ep.trajectory
+    assert tr is not None and tr["effort"].shape == tr["q"].shape == (len(tr["t"]), 7)
+    # planned by the generator: sampled every 5 ms (its sample_period), from rest to rest
+    assert np.allclose(np.diff(tr["t"]), 0.005, atol=1e-9)
+    assert abs(tr["t"][-1] - ep.ref_t[-1]) < 1e-6  # its last waypoint, the IK's last sample
+    assert np.abs(tr["v"][[0, -1]]).max() < 1e-9 and np.abs(tr["v"]).max() > 0.05
+    hw = next(n for n in spec.nodes if n.executable == "hardware_interface")
+    base_q = np.asarray(hw.parameters["initial_positions"], dtype=float)[:7]
+    tau, wrench = held_base_efforts(model, _Arrays(tr["q"], tr["v"], tr["a"]), base_q, False)
+    np.testing.assert_allclose(tau, tr["effort"], rtol=0, atol=1e-9)  # what the node sent
+    k = (ep.t >= 0.2 + 0.005) & _during(ep)
+    at = ep.t[k] - 0.005 - tr["stamp"]
+    ff = np.column_stack([np.interp(at, tr["t"], tr["effort"][:, i]) for i in range(7)])
+    applied = ep.u[k][:, :7]
+    gap = np.abs(applied - ff).max()
+    peak = np.abs(tr["effort"]).max()
+    print(f"joint torques: feed-forward peak {peak:.4f} N m, |applied − ff| max {gap:.4f} N m")
+    assert gap < 0.05 * peak, (gap, peak)
+    base_ff = np.column_stack([np.interp(at, tr["t"], wrench[:, i]) for i in range(6)])
+    base_applied = np.array([model.generalized_forces(q, u)[:6]
+                             for q, u in zip(ep.q[k], ep.u[k], strict=True)])
+    f_peak = np.linalg.norm(wrench[:, :3], axis=1).max()
+    m_peak = np.linalg.norm(wrench[:, 3:], axis=1).max()
+    f_gap = np.linalg.norm(base_applied[:, :3] - base_ff[:, :3], axis=1).max()
+    m_gap = np.linalg.norm(base_applied[:, 3:] - base_ff[:, 3:], axis=1).max()
+    print(f"base reaction (feed-forward): peak {f_peak:.3f} N, {m_peak:.3f} N m; applied − ff "
+          f"max {f_gap:.4f} N, {m_gap:.4f} N m")
+    assert f_gap < 0.05 * f_peak and m_gap < 0.05 * m_peak, (f_gap, m_gap)
+    # note §11's estimate of the reaction: ~1.0 N, 1.0 N m
+    assert 0.5 < f_peak < 2.0 and 0.5 < m_peak < 2.0, (f_peak, m_peak)
+
+
+class _Arrays:
+    """The fields of modyn_control.messages.TrajectoryArrays that held_base_efforts reads."""
+
+    def __init__(self, q, v, a):
+        self.q, self.v, self.a = q, v, a
 
 
 def test_holds_the_base(episode):
     _, _, ep = episode
     dp, angle = _base_error(ep.q[_during(ep)])
-    print(f"base: position max {dp.max() * 1e3:.3f} mm, attitude max {angle.max() * 1e3:.3f} mrad")
+    print(f"base: position max {dp.max() * 1e3:.4f} mm, attitude max {angle.max() * 1e3:.4f} mrad")
     assert dp.max() < 1e-4, dp.max()
     assert angle.max() < 5e-4, angle.max()
 
@@ -137,10 +198,23 @@ def test_actuator_limits(episode):
     assert sigma.max() > 0.1
 
 
-@pytest.mark.xfail(strict=True, reason="known limitation (docs/space_manipulator.md): the "
-                   "trajectory ends at full speed, the hold stops the arm and its reaction swings "
-                   "the base (2.5 mm, 39 mrad in 0.5 s; the hold has no reaction feed-forward)")
 def test_holds_the_base_after_the_end(episode):
-    _, _, ep = episode
-    dp, angle = _base_error(ep.q[~_during(ep)])
+    """The trajectory ends at rest (the stopping segment), so the hand-over to the controller's
+    hold has no arm motion to stop: the base stays within the bounds of the run (position
+    < 0.1 mm, attitude < 0.5 mrad, the paper's "mm level" with the margins of
+    test_holds_the_base) for AFTER s, and it settles: its angular rate at the end is below
+    half its peak after the end. Before the stopping segment the hold stopped an arm moving at
+    0.1 m/s: 2.5 mm and 39 mrad within 0.5 s (docs/space_manipulator.md)."""
+    _, model, ep = episode
+    after = ~_during(ep)
+    dp, angle = _base_error(ep.q[after])
+    w = np.linalg.norm(ep.twist[after][:, 3:], axis=1)
+    print(f"after the end: base position max {dp.max() * 1e3:.4f} mm, attitude max "
+          f"{angle.max() * 1e3:.4f} mrad, |ω| peak {w.max():.2e} rad/s, last {w[-1]:.2e} rad/s")
     assert dp.max() < 1e-4 and angle.max() < 5e-4, (dp.max(), angle.max())
+    assert w[-1] < 0.5 * w.max(), (w[-1], w.max())
+    # the arm stays where the curve ended (the EE within 0.5 mm of the last reference point,
+    # the base attitude error times the ~1 m lever arm included)
+    e = np.linalg.norm(_ee(model, ep.q[after]) - ep.ref_p[-1], axis=1)
+    print(f"after the end: EE from the last reference point max {e.max() * 1e3:.4f} mm")
+    assert e.max() < 5e-4, e.max()

@@ -56,6 +56,8 @@ class ActuatorMap:
         self.model = model
         self.identity = identity_actuation(model)
         self._solve = getattr(model, "actuation_solve", None)
+        #: the model's actuators have states of their own (``actuator_dynamics``)
+        self.stateful = getattr(model, "actuator_dynamics", None) is not None
         self.u = np.zeros(model.nu)
         self.unheld = () if self.identity else self._unheld()
 
@@ -77,13 +79,21 @@ class ActuatorMap:
         jt = np.asarray(model.constraint_jacobian(q), dtype=float).T
         return np.linalg.lstsq(np.hstack([st, jt]), tau, rcond=None)[0][: model.nu]
 
-    def forces(self, q, tau) -> np.ndarray:
-        """u (nu) for the generalized forces ``tau`` (nv) at configuration ``q`` (nq)."""
+    def forces(self, q, tau, *, v=None, actuator_state=None, t: float = 0.0) -> np.ndarray:
+        """u (nu) for the generalized forces ``tau`` (nv) at configuration ``q`` (nq).
+
+        A model with ``actuator_dynamics`` (actuators with states of their own, e.g. VSCMGs)
+        gets the velocity ``v`` (nv), the actuators' measured ``actuator_state``
+        ((positions, velocities) by ``actuator_names``, as on ``actuator_states``; None: the
+        model's default) and the time ``t`` (s) in its ``actuation_solve``."""
         if self.identity:
             np.copyto(self.u, tau)
         elif self._solve is not None:
             try:
-                self.u[:] = self._solve(q, tau)
+                if self.stateful:
+                    self.u[:] = self._solve(q, tau, v=v, actuator_state=actuator_state, t=t)
+                else:
+                    self.u[:] = self._solve(q, tau)
             except ModelError:
                 # the actuators and constraints cannot produce τ (a robot hanging from one pinned
                 # foot): the least-squares u of Sᵀu + Jᵀλ = τ, the best they can do

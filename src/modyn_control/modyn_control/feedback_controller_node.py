@@ -48,7 +48,7 @@ from .actuation import ActuatorMap
 from .friction import FRICTION_VELOCITIES
 from .hold import HoldLaw
 from .law_base import HoldHandOver, LawSwitch, Reference, limits_array
-from .law_catalog import LAW_NAMES, LawSettings, make_law
+from .law_catalog import ALL_LAW_NAMES, LawSettings, make_law
 from .laws import ControlError, gains
 from .messages import sampler_from_message, stamp_ns
 from .schedule import FOLLOWING, HOLDING, PENDING, Schedule
@@ -153,7 +153,7 @@ class FeedbackController(Node):
         self.declare_parameter(
             "law",
             "pd_feedforward",
-            ParameterDescriptor(description=f"control law while following: one of {LAW_NAMES}"),
+            ParameterDescriptor(description=f"control law while following: one of {ALL_LAW_NAMES}"),
         )
         for name, (default, _, text) in _LAW_NUMBERS.items():
             self.declare_parameter(
@@ -283,8 +283,10 @@ class FeedbackController(Node):
     def _checked_law_params(self, values: dict) -> dict:
         """The law parameters, type- and range-checked (lengths: when the law is built)."""
         out = dict(values)
-        if values["law"] not in LAW_NAMES:
-            raise ParameterError(f"law = {values['law']!r}: expected one of {list(LAW_NAMES)}")
+        if values["law"] not in ALL_LAW_NAMES:
+            raise ParameterError(
+                f"law = {values['law']!r}: expected one of {list(ALL_LAW_NAMES)}"
+            )
         for name, (_, bound, _) in _LAW_NUMBERS.items():
             numbers = number_list(values[name], name)
             if not numbers:
@@ -460,6 +462,17 @@ class FeedbackController(Node):
         self._hold_serial = -1  # the schedule's hold pose captured by the hold law
         self._t_law = 0.0  # the time of the law's last tick (s), for the hand-over to the hold
         self.actuators = ActuatorMap(model)
+        self._actuation_status = ("none", "")
+        self._actuation_warnings = 0
+        self._actuator_state = None
+        self._act_stamp_ns: int | None = None
+        if self.actuators.stateful:
+            # actuators with states of their own (VSCMG gimbal angles and wheel speeds): the
+            # allocation (the model's actuation_solve) steers from the last published state
+            self._act_pos, self._act_vel = np.zeros(model.nu), np.zeros(model.nu)
+            self._act_names = list(model.actuator_names)
+            self.create_subscription(
+                JointState, "actuator_states", self._on_actuator_states, STATE_QOS)
         self._actuator_limit = self._next_actuator_limit.copy()
         self._reference = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv))
         self._tau = np.zeros(nv)
@@ -574,6 +587,40 @@ class FeedbackController(Node):
         self._last_rejection = f"joint_states: {reason}"
         self.get_logger().warning(f"joint_states rejected: {reason}", throttle_duration_sec=1.0)
 
+    def _on_actuator_states(self, msg: JointState) -> None:
+        """The actuators' own states (``actuator_dynamics``), by ``actuator_names``; a message
+        naming other actuators or with non-finite values is ignored (the last good one stays,
+        or the model's default before any)."""
+        if list(msg.name) != self._act_names or len(msg.position) != len(self._act_names) \
+                or len(msg.velocity) != len(self._act_names):
+            return self._reject(f"actuator_states: expected {len(self._act_names)} positions "
+                                f"and velocities named {self._act_names}")
+        pos = np.asarray(msg.position, dtype=float)
+        vel = np.asarray(msg.velocity, dtype=float)
+        if not np.isfinite(pos.sum() + vel.sum()):
+            return self._reject("actuator_states: non-finite values")
+        np.copyto(self._act_pos, pos)
+        np.copyto(self._act_vel, vel)
+        self._actuator_state = (self._act_pos, self._act_vel)
+        self._act_stamp_ns = stamp_ns(msg.header.stamp)
+        pending = self._pending
+        if pending is not None and stamp_ns(pending.header.stamp) == self._act_stamp_ns:
+            self._pending = None
+            self._on_joint_states(pending)
+
+    def _check_actuation(self) -> None:
+        """Log the allocation's status when it changes (a saturated thruster cluster, a CMG
+        near its singular set, rate limits): the model's ``actuation_status``."""
+        status = self.model.actuation_status
+        if status[0] == self._actuation_status[0]:
+            return
+        self._actuation_status = status
+        if status[0] not in ("ok", "optimal", "none"):
+            self._actuation_warnings += 1
+            self.get_logger().warning(f"actuation: {status[0]}: {status[1]}")
+        else:
+            self.get_logger().info(f"actuation: {status[0]}")
+
     def _on_base_state(self, msg: Odometry) -> None:
         """A floating base's state: kept until the joint_states of its stamp (or answers the
         one that came first)."""
@@ -600,6 +647,12 @@ class FeedbackController(Node):
             if stamp_ns(msg.header.stamp) != self._base_stamp_ns:
                 self._pending = msg  # answered when base_state of this stamp arrives
                 return
+        if self.actuators.stateful and stamp_ns(msg.header.stamp) != self._act_stamp_ns:
+            # the allocation steers from the actuators' state of the same stamp (deterministic
+            # in lockstep): answered when actuator_states of this stamp arrives
+            self._pending = msg
+            return
+        if self._floating:
             np.copyto(self._q[:BASE_NQ], self._base_q)
             np.copyto(self._v[:BASE_NV], self._base_v)
             if not self._base_captured:  # the first state: the base is held where it starts
@@ -692,7 +745,11 @@ class FeedbackController(Node):
             self.hand_over.apply(t, tau)
             self.switch.interrupt(tau, t)  # the law takes over from this torque
         self.state = tick.mode
-        u = self.actuators.forces(q, tau)
+        if self.actuators.stateful:
+            u = self.actuators.forces(q, tau, v=v, actuator_state=self._actuator_state, t=t)
+            self._check_actuation()
+        else:
+            u = self.actuators.forces(q, tau)
         if not self._identity:  # S = I: the law saturated τ = u with these limits already
             np.clip(u, -self._actuator_limit, self._actuator_limit, out=u)
 
@@ -744,6 +801,11 @@ class FeedbackController(Node):
             "hold_gravity": self.hold_gravity,
             "law": self.law_name,
         }
+        actuators = getattr(self, "actuators", None)
+        if actuators is not None and actuators.stateful:
+            values["actuation_status"] = self._actuation_status[0]
+            values["actuation_message"] = self._actuation_status[1]
+            values["actuation_warnings"] = self._actuation_warnings
         if self.switch is not None:
             values["saturated"] = self.switch.law.saturated
             values["blending"] = self.switch.blending or self.hand_over.blending
@@ -754,6 +816,9 @@ class FeedbackController(Node):
             return WARN, "waiting for base_state (the floating base's nav_msgs/Odometry)", values
         if self._q_hold is not None and self.state != FOLLOWING:
             values["hold_pose"] = self._q_hold.tolist()
+        if actuators is not None and actuators.stateful \
+                and self._actuation_status[0] not in ("ok", "optimal", "none"):
+            return WARN, f"{self.state}; actuation {self._actuation_status[0]}", values
         return OK, self.state, values
 
 

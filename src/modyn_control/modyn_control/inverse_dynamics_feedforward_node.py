@@ -11,9 +11,20 @@ the motors' u_ff (= τ_ff when the resolution is exact; what the motors can give
 saturated), one per coordinate; ``"u"`` when there are as many actuators as coordinates (nu = nq,
 e.g. a Stewart platform's six legs): actuator j's u_j under coordinate j, the convention of
 hardware_interface's ``joint_states`` effort, read back by the feedback controller by the same
-index (u, then τ = Sᵀ(q_d) u); ``"none"`` (a floating base): the trajectory goes on without
-efforts (logged). The peak |u_ff| of each plan per actuator is in the diagnostics
+index (u, then τ = Sᵀ(q_d) u); ``"none"`` otherwise: the trajectory goes on without efforts
+(logged). The peak |u_ff| of each plan per actuator is in the diagnostics
 (``last_peak_actuator_effort``, ``last_peak_actuator``).
+
+A floating-base model (``floating_base``: q = [base pose (7), θ], v = [base twist (6), θ̇]) gets
+trajectories that name its joints only (the trajectory generator plans the joints,
+:mod:`modyn_trajectory.floating`; the feedback controller holds the base). The inverse dynamics
+then runs on the whole model with the base held at rest at its last ``base_state`` pose (the
+model's neutral pose before one arrives): q = [p_b, Q_b, θ_d], v = [0, θ̇_d], v̇ = [0, θ̈_d]
+(:func:`held_base_efforts`). Its joint rows are the joint torques, written as the points'
+efforts by joint name; its base rows are the wrench the base actuators must supply to hold the
+base against the joints' motion (the arm's reaction; N and N·m in the model's base velocity
+axes), whose peak per plan is in the diagnostics (``last_peak_base_force``,
+``last_peak_base_torque``).
 Topics and parameters: docs/nodes.md.
 """
 
@@ -23,21 +34,29 @@ import sys
 import time
 
 import numpy as np
+from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.node import Node
 from trajectory_msgs.msg import JointTrajectory
 
 from modyn_model.contract import coordinate_effort
+from modyn_ros.base_state import BASE_NQ, BASE_NV, base_from_odometry
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
-from modyn_ros.qos import TRAJECTORY_QOS
+from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
 
 from .actuation import ActuatorMap
 from .messages import trajectory_arrays
 
-__all__ = ["InverseDynamicsFeedforward", "actuator_efforts", "feedforward_efforts", "main"]
+__all__ = [
+    "InverseDynamicsFeedforward",
+    "actuator_efforts",
+    "feedforward_efforts",
+    "held_base_efforts",
+    "main",
+]
 
 
 def feedforward_efforts(model, arrays, friction: bool = True, actuators=None) -> np.ndarray:
@@ -77,6 +96,41 @@ def actuator_efforts(model, arrays, friction: bool = True, actuators=None) -> np
     return np.array([actuators.forces(q, t).copy() for q, t in zip(arrays.q, tau, strict=True)])
 
 
+def held_base_efforts(model, arrays, base_q, friction: bool = True):
+    """A floating-base model's feed-forward with the base held at rest (module docstring).
+
+    Parameters
+    ----------
+    model : modyn_model.MechanismModel
+        ``floating_base`` model: q = [base pose (7), θ], v = [base twist (6), θ̇].
+    arrays : modyn_control.messages.TrajectoryArrays
+        The joints' trajectory in model joint order (n_θ columns).
+    base_q : (7,) array_like
+        The held base pose [p (m), Q (w, x, y, z)].
+    friction : bool
+        Include the model's friction.
+
+    Returns
+    -------
+    tau : (m, n_θ) ndarray
+        Joint torques (N·m or N), model joint order.
+    wrench : (m, 6) ndarray
+        The base rows: the wrench [force (N); moment (N·m)] the base actuators supply to hold
+        the base at rest against the joints' motion (the arm's reaction, the paper's eq. (47)
+        feed-forward), in the model's base velocity axes.
+    """
+    m, n = arrays.q.shape
+    q = np.empty((m, BASE_NQ + n))
+    q[:, :BASE_NQ] = np.asarray(base_q, dtype=float)
+    q[:, BASE_NQ:] = arrays.q
+    v = np.zeros((m, BASE_NV + n))
+    a = np.zeros((m, BASE_NV + n))
+    v[:, BASE_NV:] = arrays.v
+    a[:, BASE_NV:] = arrays.a
+    full = np.asarray(model.inverse_dynamics(q, v, a, friction=friction), dtype=float)
+    return full[:, BASE_NV:], full[:, :BASE_NV]
+
+
 class InverseDynamicsFeedforward(Node):
     """Fills the effort of ``planned_trajectory`` points with τ_ff (see docs/nodes.md).
 
@@ -101,7 +155,12 @@ class InverseDynamicsFeedforward(Node):
             last_total_ms=0.0,
             last_peak_actuator_effort=0.0,
             last_peak_actuator="",
+            last_peak_base_force=0.0,
+            last_peak_base_torque=0.0,
         )
+        self._floating = False
+        self._base_q = np.zeros(BASE_NQ)
+        self._base_v = np.zeros(BASE_NV)
         self._last_rejection = ""
         # the last 10 kept for late joiners, in order: each plan continues the one before it
         self.publisher = self.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
@@ -113,6 +172,23 @@ class InverseDynamicsFeedforward(Node):
 
     def _on_model(self, model) -> None:
         self.model = model
+        self._floating = bool(getattr(model, "floating_base", False))
+        if self._floating:
+            # trajectories name the joints; the base is held at rest at its last pose
+            self.joint_map = JointMap(model.coordinate_names[BASE_NQ:])
+            np.copyto(self._base_q, np.asarray(model.neutral(), dtype=float)[:BASE_NQ])
+            self.create_subscription(Odometry, "base_state", self._on_base_state, STATE_QOS)
+            self._efforts = True
+            self.get_logger().info(
+                f"model '{model.name}' has a floating base: trajectories name its joints "
+                f"{list(model.coordinate_names[BASE_NQ:])}; efforts are the joint torques of the "
+                "inverse dynamics with the base held at rest at its last base_state pose (the "
+                "base reaction wrench: diagnostics)"
+            )
+            waiting, self._waiting = self._waiting, []
+            for msg in waiting:
+                self._process(msg)
+            return
         self.joint_map = JointMap(model.coordinate_names)
         self.actuators = ActuatorMap(model)
         same = tuple(model.actuator_names) == tuple(model.coordinate_names)
@@ -160,7 +236,19 @@ class InverseDynamicsFeedforward(Node):
             return
         friction = bool(self.get_parameter("friction").value)
         t0 = time.perf_counter()
-        if self._efforts:
+        if self._floating:
+            tau, wrench = held_base_efforts(self.model, arrays, self._base_q, friction)
+            self._stats["last_peak_base_force"] = round(
+                float(np.linalg.norm(wrench[:, :3], axis=1).max()), 6)
+            self._stats["last_peak_base_torque"] = round(
+                float(np.linalg.norm(wrench[:, 3:], axis=1).max()), 6)
+            peak = np.abs(tau).max(axis=0)
+            self._stats["last_peak_actuator_effort"] = round(float(peak.max()), 6)
+            self._stats["last_peak_actuator"] = self.model.coordinate_names[
+                BASE_NQ + int(peak.argmax())]
+            effort = np.empty_like(tau)
+            effort[:, arrays.index] = tau
+        elif self._efforts:
             u = actuator_efforts(self.model, arrays, friction, self.actuators)
             peak = np.abs(u).max(axis=0)
             self._stats["last_peak_actuator_effort"] = round(float(peak.max()), 6)
@@ -179,6 +267,16 @@ class InverseDynamicsFeedforward(Node):
         self._stats["last_dynamics_ms"] = round((t1 - t0) * 1e3, 3)
         self._stats["last_total_ms"] = round((time.perf_counter() - started) * 1e3, 3)
         self._last_rejection = ""
+
+    def _on_base_state(self, msg: Odometry) -> None:
+        """The floating base's pose: where the inverse dynamics holds it."""
+        q, v = self._base_q.copy(), self._base_v.copy()
+        try:
+            base_from_odometry(msg, q, v)
+        except MessageError as exc:
+            self.get_logger().warning(f"base_state rejected: {exc}", throttle_duration_sec=1.0)
+            return
+        np.copyto(self._base_q, q)
 
     def _report(self):
         values = dict(self._stats)

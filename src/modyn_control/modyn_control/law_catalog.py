@@ -16,6 +16,10 @@ predictive         :class:`PredictiveControl`     omega, zeta, integral_action
 task_pid           :class:`TaskPID` [9.17]        task_kp, task_kd, task_ki
 task_computed_     :class:`TaskComputedTorque`    omega, zeta (one value, or one per
 torque             [9.33]                         task row)
+elastic_joint      :class:`ElasticJointControl`   omega, zeta (motor PD J ω², 2ζωJ),
+                   (elastic-joint models)         feedforward
+rigid_computed_    :class:`RigidComputedTorque`   omega, zeta (the rigid limit's [9.22]
+torque             (elastic-joint models)         on the links)
 ================== ============================== =====================================
 """
 
@@ -24,13 +28,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .computed_torque import ComputedTorque, PredictiveControl
+from .elastic_joint import ElasticJointControl, RigidComputedTorque
 from .joint_pid import JointPID, PDFeedforward
 from .law_base import ControlLaw
 from .laws import ControlError
 from .pd_gravity import PDGravity
 from .task_space import TaskComputedTorque, TaskPID
 
-__all__ = ["LAW_NAMES", "LawSettings", "make_law"]
+__all__ = ["LAW_NAMES", "MECHANISM_LAW_NAMES", "ALL_LAW_NAMES", "LawSettings", "make_law"]
 
 LAW_NAMES = (
     "pd_feedforward",
@@ -41,6 +46,11 @@ LAW_NAMES = (
     "task_pid",
     "task_computed_torque",
 )
+#: laws for one kind of mechanism (its optional contract members), selectable by ``law`` like
+#: the others but not for every model: elastic_joint, rigid_computed_torque (docs/elastic.md)
+MECHANISM_LAW_NAMES = ("elastic_joint", "rigid_computed_torque")
+#: every name ``make_law`` (and the feedback controller's ``law``) accepts
+ALL_LAW_NAMES = LAW_NAMES + MECHANISM_LAW_NAMES
 
 
 @dataclass
@@ -116,7 +126,11 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
             observer_bandwidth=_opt(s.observer_bandwidth),
             friction_velocity=s.friction_velocity,
         )
-    raise ControlError(f"law = {name!r}: expected one of {list(LAW_NAMES)}")
+    if name == "elastic_joint":  # docs/elastic.md
+        return ElasticJointControl(model, s.omega, s.zeta, s.feedforward, limit)
+    if name == "rigid_computed_torque":
+        return RigidComputedTorque(model, s.omega, s.zeta, limit, s.friction_velocity)
+    raise ControlError(f"law = {name!r}: expected one of {list(ALL_LAW_NAMES)}")
 
 
 def _tip_frame(model) -> str:

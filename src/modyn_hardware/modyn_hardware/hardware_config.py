@@ -693,6 +693,13 @@ def make_plant(config: Config, model) -> Plant:
         return SimulatedPlant(model, config.integrator, q0=config.initial_positions)
     if config.plant == "mock":
         return MockPlant(model.coordinate_names, q0=config.initial_positions)
+    if getattr(model, "actuator_dynamics", None) is not None:
+        # actuators with states of their own (the space manipulator's VSCMGs): only the
+        # built-in plant integrates them; another plant would apply none of their torque
+        raise ConfigError(
+            f"parameter plant: '{config.plant}' does not integrate the actuator dynamics of "
+            f"model '{model.name}' (actuators {list(model.actuator_dynamics.names)}); use "
+            "plant: simulated")
     if config.plant == "mujoco" and spanning_tree_of(model) is not None:
         # a closed mechanism in its own coordinates (e.g. the Stewart platform): MuJoCo runs
         # the URDF tree + closures the model gives (mujoco_spanning), not robot_description

@@ -294,6 +294,14 @@ class HardwareInterfaceNode(Node):
         gives ``actuator_markers`` (visualization_msgs/MarkerArray, one cylinder per actuator
         coloured by |u|/effort_limit) every ``marker_every`` steps (``marker_rate``)."""
         self._actuator_state = getattr(model, "actuator_state", None)
+        # a plant that integrates the model's actuator_dynamics (the built-in one) knows the
+        # actuators' own states (gimbal angles, wheel speeds): its actuator_state() then
+        plant_state = getattr(self.plant, "actuator_state", None)
+        self._plant_actuator_state = (
+            plant_state if getattr(model, "actuator_dynamics", None) is not None
+            and callable(plant_state) else None)
+        if self._plant_actuator_state is not None:
+            self._actuator_state = lambda q, v: self._plant_actuator_state()
         self._actuator_segments = getattr(model, "actuator_segments", None)
         self._pub_actuators = self._pub_markers = None
         names = list(model.actuator_names)

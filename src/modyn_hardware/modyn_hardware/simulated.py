@@ -103,6 +103,16 @@ Floating bases and constraints (issue 14) need nothing else: q ⊕ v is the mode
 and :meth:`SimulatedPlant.constraint_forces` its ``constraint_forces(q, v, Sᵀu)``, for the
 hardware interface to publish (docs/plants.md, "Floating bases and constrained models").
 
+Actuator dynamics: a model with the optional contract member ``actuator_dynamics`` (actuators
+with states x of their own, e.g. VSCMG gimbal angles, rates and wheel speeds) has x advanced at
+the start of each step under the held effort by the model's ``advance(x, v, u, dt, x_out)``,
+which returns the generalized force the actuators exert over the step; that force is added to
+Sᵀu (held over the step, as the effort), with ``stage_correction`` applied at each stage's
+velocity (the VSCMG's gyroscopic term −ω × h̄: second-order momentum conservation, tested in
+tests/test_space_actuators_loop.py). :meth:`SimulatedPlant.actuator_state` returns the
+actuators' published (positions, velocities) and :meth:`SimulatedPlant.diagnostics` adds the
+model's ``actuators.*`` values.
+
 Each evaluation is modyn_model's single call :func:`modyn_model.algorithms.forward_dynamics` on
 preallocated state buffers. Without friction a step allocates no array of its own (only the
 generated dynamics' internal float lists); with friction, the RK4 step's eigen-decomposition and
@@ -366,6 +376,18 @@ class SimulatedPlant(Plant):
             self._step = self._step_rk4_friction
         else:
             self._step = self._step_euler_friction
+        # actuators with states of their own (the contract's optional ``actuator_dynamics``,
+        # e.g. a VSCMG cluster's gimbal angles and wheel speeds): x advanced over each step
+        # under the held effort by the model's own ``advance``, its generalized force held
+        # over the step with τ = Sᵀu (module docstring, "Actuator dynamics")
+        self._act = getattr(model, "actuator_dynamics", None)
+        if self._act is not None:
+            if self.identity_actuation:
+                raise PlantError(f"model '{model.name}': actuator_dynamics needs actuators "
+                                 "that are not the coordinates (S != I)")
+            self._x = np.asarray(self._act.initial_state(), dtype=float).copy()
+            self._x_next = np.zeros_like(self._x)
+            self._tau_act = np.zeros(n)
         if q0 is not None:
             self.reset(q0)
         elif not self.vector_space:
@@ -405,14 +427,17 @@ class SimulatedPlant(Plant):
         the drift the Baumgarte stabilisation keeps bounded), each key prefixed ``model.``;
         else empty. A state the model cannot evaluate (a closed mechanism out of its workspace)
         gives ``model.error`` with the model's reason instead."""
+        out = {}
+        if self._act is not None:  # the actuator states' own (e.g. the CMG singularity measure)
+            out = {f"actuators.{k}": v for k, v in self._act.diagnostics(self._x).items()}
         get = getattr(self.model, "diagnostics", None)
         if not callable(get):
-            return {}
+            return out
         try:
             values = get(self._q, self._v)
         except ModelError as exc:
-            return {"model.error": str(exc)}
-        return {f"model.{k}": v for k, v in values.items()}
+            return {**out, "model.error": str(exc)}
+        return {**out, **{f"model.{k}": v for k, v in values.items()}}
 
     def constraint_forces(self) -> dict[str, np.ndarray]:
         """λ by constraint name (the model's ``constraint_forces(q, v, τ)`` at the current state
@@ -448,6 +473,11 @@ class SimulatedPlant(Plant):
             raise PlantError(f"dt must be a positive finite number of seconds, got {dt!r}")
         if self._push is not None:
             self._update_push()
+        if self._act is not None:  # the actuators' states first: their force is held
+            np.copyto(self._tau_act, self._act.advance(self._x, self._v, self._cmd, dt,
+                                                       self._x_next))
+            if not np.isfinite(self._tau_act.sum() + self._x_next.sum()):
+                raise PlantError(f"the actuator states diverged at t = {self._time:.6f} s")
         try:
             dq, dv = self._step(dt)
         except ModelError as exc:  # a stage state went non-finite
@@ -466,7 +496,23 @@ class SimulatedPlant(Plant):
         else:  # the step returned the new configuration (model.integrate)
             np.copyto(self._q, dq)
         self._v += dv
+        if self._act is not None:
+            np.copyto(self._x, self._x_next)
         self._time += dt
+
+    def actuator_state(self) -> tuple[np.ndarray, np.ndarray]:
+        """(positions, velocities) (nu,) of the actuators at the current state: the model's
+        ``actuator_state(q, v)`` (zeros without one) with the channels of its
+        ``actuator_dynamics`` filled from the plant's actuator states (a VSCMG's gimbal angle
+        and rate, wheel angle and speed)."""
+        get = getattr(self.model, "actuator_state", None)
+        if callable(get):
+            pos, vel = (np.array(a, dtype=float) for a in get(self._q, self._v))
+        else:
+            pos, vel = np.zeros(self.model.nu), np.zeros(self.model.nu)
+        if self._act is not None:
+            self._act.fill_actuator_state(self._x, pos, vel)
+        return pos, vel
 
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
@@ -500,6 +546,9 @@ class SimulatedPlant(Plant):
         self._cmd.fill(0.0)
         self._tau.fill(0.0)
         self._push = None
+        if self._act is not None:
+            self._x[:] = self._act.initial_state()
+            self._tau_act.fill(0.0)
 
     # ------------------------------------------------------------------ internals
     def _checked(self, name: str, x, names=None, kind: str = "joint") -> np.ndarray:
@@ -535,10 +584,14 @@ class SimulatedPlant(Plant):
             else:
                 np.copyto(self._tau_pushed, self.model.generalized_forces(q, self._cmd))
                 self._tau_pushed += self._push_tau
+                if self._act is not None:
+                    self._tau_pushed += self._tau_act
             return self._tau_pushed
         if self.identity_actuation:
             return self._tau
         np.copyto(self._tau, self.model.generalized_forces(q, self._cmd))
+        if self._act is not None:
+            self._tau += self._tau_act
         return self._tau
 
     can_push = True
@@ -591,6 +644,8 @@ class SimulatedPlant(Plant):
         the plain path; with friction, the frictionless dynamics under τ − μ·sign(q̇_k) − D q̇
         (the dry friction held at its start-of-step value, the viscous one at this stage)."""
         tau = self._tau if self.identity_actuation and self._push is None else self._generalized(q)
+        if self._act is not None and v is not self._v:  # the stage's gyroscopic torque
+            self._act.stage_correction(self._v, v, tau)
         if self._plain:
             return alg.forward_dynamics(self.model, self._data, q, v, tau, friction=self.friction)
         eff = self._effort

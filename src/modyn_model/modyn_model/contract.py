@@ -23,7 +23,8 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
 
 * ``actuation_solve(q, tau) -> u``: the actuator forces that realise τ when more than Sᵀu takes
   part (a :class:`~modyn_model.constraints.ConstrainedModel`: Sᵀu + Jᵀλ = τ, so that a law's
-  base wrench is carried by the feet); used by ``modyn_control.ActuatorMap`` and
+  base wrench is carried by the feet; an elastic-joint model: u = τ_θ + τ_q, the links' forces
+  through the springs); used by ``modyn_control.ActuatorMap`` and
   :func:`modyn_model.algorithms.actuator_forces` instead of the least squares on S;
 * ``constraint_names``, ``constraint_jacobian(q)``, ``constraint_forces(q, v, tau)``,
   ``diagnostics(q, v)``: a constrained model's forces and drift, published by the plants;
@@ -37,6 +38,20 @@ Optional members, looked up by the consumers with ``getattr`` (a capability, nev
 * ``actuator_state(q, v) -> (positions (..., nu), velocities (..., nu))``: where the actuators
   are when they are not coordinates (a Stewart platform's leg lengths and rates, m and m/s);
   hardware_interface publishes them on ``actuator_states`` with the applied efforts;
+* ``actuator_dynamics``: actuators with dynamics of their own (states x that no coordinate
+  carries, e.g. a VSCMG cluster's gimbal angles, gimbal rates and wheel speeds commanded in
+  gimbal rates and wheel accelerations; their rows of S are zero): an object with
+  ``initial_state()``, ``advance(x, v, u, dt, x_out) -> (nv,)`` (x over a step with u held, and
+  the generalized force they exert over it), ``stage_correction(v0, v, tau)`` (in place: the
+  part of that force that depends on an integration stage's velocity), ``fill_actuator_state(x,
+  positions, velocities)`` (their channels of ``actuator_state``), ``diagnostics(x) -> dict``
+  and ``names``. The built-in plant integrates x with q, v and hardware_interface publishes it
+  on ``actuator_states``; such a model's ``actuation_solve`` takes the keywords ``v``,
+  ``actuator_state`` ((positions, velocities) by ``actuator_names``) and ``t`` (s), which the
+  controller's ``ActuatorMap`` passes from the published ``actuator_states``;
+* ``actuation_status -> (status, message)``: the last ``actuation_solve``'s outcome ("ok",
+  "optimal", or e.g. "infeasible", "near_singular", "rate_limited"), logged and reported on
+  /diagnostics by the feedback controller;
 * ``actuator_segments(q) -> (..., nu, 2, 3)``: each actuator's two end points in the base frame,
   drawn by hardware_interface's ``actuator_markers``;
 * ``actuator_velocity_limit`` ((nu,) ndarray, rad/s or m/s, > 0, inf for none): the actuators'

@@ -38,7 +38,10 @@ virtual-work principle: q = torso pose + tail angles, u = 14 motors:
 :class:`~modyn_model.mechanisms.quadruped_tail.model.QuadrupedTailModel`, docs/quadruped_tail.md)
 and ``space_manipulator`` (a serial arm on a free-flying base in dual quaternions: ``urdf``,
 ``inertia``, ``gravity``, ``base_actuators``; the floating-base q/v/τ:
-:class:`~modyn_model.mechanisms.space.model.SpaceManipulatorModel`).
+:class:`~modyn_model.mechanisms.space.model.SpaceManipulatorModel`) and ``elastic`` (a rigid
+tree driven through joint springs, Khalil [7.34]-[7.35]: ``links``, ``stiffness``,
+``rotor_inertia``...; q = [links; motors], u = the motor torques, S = [0 I]:
+:class:`~modyn_model.mechanisms.elastic.model.ElasticJointModel`, docs/elastic.md).
 A mapping without ``kind:`` but with ``frames:`` is a modified-DH table.
 
 Any kind's mapping may add ``constraints:`` (a list, see
@@ -54,6 +57,7 @@ from importlib import metadata
 from pathlib import Path
 
 from .errors import DescriptionError, ModynError
+from .fields import check_fields
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -215,6 +219,12 @@ def _load_geared_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     return GearedModel.from_description(d, source=source, base_dir=base_dir)
 
 
+def _load_elastic_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
+    from .mechanisms.elastic.model import ElasticJointModel
+
+    return ElasticJointModel.from_description(d, source=source, base_dir=base_dir)
+
+
 def _load_space_manipulator_kind(d: Mapping, *, source: str, base_dir: Path | None = None):
     from .mechanisms.space.model import SpaceManipulatorModel
 
@@ -236,16 +246,12 @@ _BUILTIN: dict[str, Loader] = {
     "geared": _load_geared_kind,
     "space_manipulator": _load_space_manipulator_kind,
     "quadruped_tail": _load_quadruped_tail_kind,
+    "elastic": _load_elastic_kind,
 }
 
 
 def _known(d: Mapping, allowed: set, source: str) -> None:
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise DescriptionError(
-            f"{source}: kind '{d.get('kind')}': unknown field(s) {unknown}; "
-            f"allowed: {sorted(allowed)}"
-        )
+    check_fields(d, allowed, f"{source}: kind '{d.get('kind')}'")
 
 
 # ---------------------------------------------------------------------- the factory

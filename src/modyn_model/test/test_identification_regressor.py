@@ -15,6 +15,9 @@ What is checked against what
    origin in joint axes (``Inertia.toDynamicParameters``); for a URDF the joint frame is the
    child link frame, the frame modyn's rows use, so the conversion is the column permutation
    ``PIN_ORDER`` (checked on the parameters themselves too).
+4. Floating base (UR5 and a random tree on a free flyer): W χ = the floating model's inverse
+   dynamics (base wrench and joint torques), and the base body's and every joint's 10 columns
+   = Pinocchio's regressor with ``JointModelFreeFlyer`` (UR5).
 """
 
 from __future__ import annotations
@@ -259,13 +262,77 @@ def test_bad_input_is_named():
         regressor(model, np.zeros(6), np.full(6, np.inf), np.zeros(6))
 
 
-def test_floating_base_is_refused_clearly(erd_path):
-    from modyn_model.floating import FloatingBaseModel
+def test_floating_base_refused_by_base_parameters(erd_path):
+    from modyn_model.identification import base_parameters
 
-    model = (
-        FloatingBaseModel.from_urdf(erd_path(UR5))
-        if hasattr(FloatingBaseModel, "from_urdf")
-        else RobotModel.from_urdf(erd_path(UR5), floating_base=True)
-    )
+    model = RobotModel.from_urdf(erd_path(UR5), floating_base=True)
     with pytest.raises(UnsupportedError, match="fixed-base"):
-        standard_parameters(model)
+        base_parameters(model)
+
+
+def _floating_states(rng, model, size):
+    quat = rng.normal(size=(size, 4))
+    quat /= np.linalg.norm(quat, axis=1, keepdims=True)
+    q = np.concatenate([rng.normal(size=(size, 3)), quat, rng.uniform(-3, 3, (size, model.n))], 1)
+    return q, rng.uniform(-2, 2, (size, model.nv)), rng.uniform(-5, 5, (size, model.nv))
+
+
+@pytest.mark.parametrize("name", ["ur5", "tree"])
+def test_floating_base_regressor_is_inverse_dynamics(erd_path, name):
+    """A free-flyer base: W (6 + n, 10 + 14n) with the base body's 10 columns first and the
+    6 rows of the base wrench; W χ = the floating model's Newton-Euler (base wrench + torques)."""
+    if name == "ur5":
+        model = RobotModel.from_urdf(erd_path(UR5), floating_base=True)
+    else:
+        xml = random_urdf(3, 6, tree=True, prismatic=True, fixed=True)
+        model = RobotModel.from_urdf(xml, floating_base=True)
+    rng = np.random.default_rng(4)
+    extras = [
+        e.merged(rotor_inertia=0.2, coulomb=1.0, viscous=0.5) for e in model.limb_model.extras
+    ]
+    model = model_with_standard_parameters(
+        model,
+        np.concatenate(
+            [
+                model.root_params,
+                standard_parameters(model.limb_model.with_parameters(extras=extras)),
+            ]
+        ),
+    )
+    names = parameter_names(model)
+    assert names[:10] == tuple(f"{f}0" for f in ("XX XY XZ YY YZ ZZ MX MY MZ M".split()))
+    q, v, a = _floating_states(rng, model, 20)
+    w = regressor_batch(model, q, v, a)
+    assert w.shape == (20, 6 + model.n, 10 + N_STANDARD * model.n)
+    chi = standard_parameters(model)
+    assert_tight(w @ chi, model.inverse_dynamics(q, v, a), f"floating {name}")
+    np.testing.assert_array_equal(w[5], regressor(model, q[5], v[5], a[5]))
+
+
+def test_floating_base_columns_match_pinocchio(erd_path):
+    """UR5 on a free flyer: Pinocchio's ``computeJointTorqueRegressor`` with
+    ``JointModelFreeFlyer`` (its q has the quaternion as (x, y, z, w); v, v̇ and τ are modyn's)."""
+    pin = pytest.importorskip("pinocchio")
+    from modyn_model.floating import to_pinocchio_q
+
+    path = str(erd_path(UR5))
+    model = RobotModel.from_urdf(path, floating_base=True)
+    full = pin.buildModelFromUrdf(path, pin.JointModelFreeFlyer())
+    data = full.createData()
+    ids = [full.getJointId(nm) for nm in model.joint_names]
+    assert full.nv == 6 + model.n and [full.joints[i].idx_v for i in ids] == list(
+        range(6, 6 + model.n)
+    )
+    np.testing.assert_allclose(
+        full.inertias[1].toDynamicParameters()[PIN_ORDER], model.root_params, atol=1e-12
+    )
+    rng = np.random.default_rng(8)
+    q, v, a = _floating_states(rng, model, 5)
+    for k in range(5):
+        ref = pin.computeJointTorqueRegressor(full, data, to_pinocchio_q(q[k]), v[k], a[k])
+        ours = regressor(model, q[k], v[k], a[k])
+        blocks = [(0, 1)] + [(10 + N_STANDARD * j, i) for j, i in enumerate(ids)]
+        for col, i in blocks:
+            ref_cols = ref[:, 10 * (i - 1) : 10 * i][:, PIN_ORDER]
+            err = np.abs(ours[:, col : col + 10] - ref_cols) / np.maximum(1.0, np.abs(ref_cols))
+            assert err.max() <= 1e-12, f"joint {i}: {err.max():.3e}"

@@ -36,6 +36,7 @@ from modyn_ros.params import ParameterError, number_list, per_joint, positive
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .actuator_limits import actuator_speed_limit, actuator_speed_ratio, scale_to_actuator_speeds
+from .floating import planning_model
 from .planner import PROFILES, plan_joint_motion, stop_motion
 from .quintic import TrajectoryError, sample_times
 from .sequence import MotionSequence
@@ -194,6 +195,25 @@ class TrajectoryGenerator(Node):
                 default,
                 ParameterDescriptor(description=f"goal_pose: tool {name[4:]} limit ({unit}), > 0"),
             )
+        for name, side in (("position_lower", "lower"), ("position_upper", "upper")):
+            self.declare_parameter(
+                name,
+                [0.0],
+                ParameterDescriptor(
+                    description=f"the {side} position limit of each planned coordinate (rad or "
+                    "m; for a floating-base model its joints), replacing the model's; [] or one "
+                    "0.0 (the default): the model's limits. For a system whose plant has "
+                    "other limits than the URDF (hardware_interface's parameter of the same "
+                    "name)",
+                    read_only=True,
+                    dynamic_typing=True,
+                ),
+            )
+        self._position_limits = {
+            name: number_list(self.get_parameter(name).value, name)
+            for name in ("position_lower", "position_upper")
+        }
+        self._lower = self._upper = None  # the planned coordinates' position limits
         self._settings = self._read_settings({p: self.get_parameter(p).value for p in self._PARAMS})
         self.model: MechanismModel | None = None
         self._unplannable: str | None = None  # why the model's goals are refused (nq != nv)
@@ -344,11 +364,33 @@ class TrajectoryGenerator(Node):
 
     # ------------------------------------------------------------------ callbacks
     def _on_model(self, model: MechanismModel) -> None:
+        full = model
+        # a floating-base model: its joints are planned, the base is the controller's to hold
+        model = planning_model(model)
         self.v_max, self.a_max = self._limits(self._settings, model)  # may raise ParameterError
         try:  # the optional contract member: |S(q) v| <= it (modyn_trajectory.actuator_limits)
             self.actuator_limit = actuator_speed_limit(model)
         except ValueError as exc:
             raise ParameterError(str(exc)) from None
+        limits = []
+        for name, side in (("position_lower", "lower"), ("position_upper", "upper")):
+            values = self._position_limits[name]
+            if values in ([], [0.0]):
+                limits.append(np.asarray(getattr(model, side), dtype=float).copy())
+            elif len(values) != model.nq:
+                raise ParameterError(
+                    f"{name}: {len(values)} values for the {model.nq} planned coordinates "
+                    f"{list(model.coordinate_names)}"
+                )
+            else:
+                limits.append(np.array(values, dtype=float))
+        if not np.all(limits[0] < limits[1]):
+            j = int(np.flatnonzero(~(limits[0] < limits[1]))[0])
+            raise ParameterError(
+                f"position_lower[{j}] = {limits[0][j]} is not below position_upper[{j}] = "
+                f"{limits[1][j]} (coordinate '{model.coordinate_names[j]}')"
+            )
+        self._lower, self._upper = limits
         tip = self._settings["tip_frame"]
         problem = _frame_problem(model, tip) if tip else None
         if problem:
@@ -360,6 +402,12 @@ class TrajectoryGenerator(Node):
         self._unplannable = _joint_space_problem(model)
         if self._unplannable:
             self.get_logger().error(self._unplannable)
+        elif model is not full:
+            self.get_logger().info(
+                f"'{full.name}' has a floating base: goals name its joints "
+                f"{list(model.coordinate_names)} and are planned for them only (the controller "
+                "holds the base); goal_pose is refused (the tool pose depends on the base)"
+            )
         self.get_logger().info(
             f"limits: max_velocity {self.v_max.tolist()}, max_acceleration {self.a_max.tolist()}"
         )
@@ -678,10 +726,10 @@ class TrajectoryGenerator(Node):
             check_values(point.positions, len(names), f"points[{i}].positions")
             goal[i] = point.positions
             for k, j in enumerate(columns):
-                if not model.lower[j] <= goal[i, k] <= model.upper[j]:
+                if not self._lower[j] <= goal[i, k] <= self._upper[j]:
                     raise MessageError(
                         f"points[{i}].positions[{k}] = {goal[i, k]} for joint '{names[k]}' is "
-                        f"outside its limits [{model.lower[j]}, {model.upper[j]}]"
+                        f"outside its limits [{self._lower[j]}, {self._upper[j]}]"
                     )
         stamps = [
             p.time_from_start.sec * 1_000_000_000 + p.time_from_start.nanosec for p in msg.points
@@ -746,6 +794,12 @@ class TrajectoryGenerator(Node):
     def plan_pose(self, msg: PoseStamped) -> JointTrajectory:
         """The ``planned_trajectory`` of a tool pose goal: the straight line of §8.4."""
         model = self._check_model()
+        if not getattr(model, "kinematics", True):  # modyn_trajectory.floating
+            raise MessageError(
+                f"'{model.name}' has a floating base: a tool pose in the base frame does not fix "
+                "the joints while the base moves; send a joint goal (e.g. the joints of an IK "
+                "solution)"
+            )
         frame_id = msg.header.frame_id
         base = _base_frame(model)
         if frame_id not in ("", base):
@@ -853,12 +907,12 @@ class TrajectoryGenerator(Node):
         """Between waypoints a spline may overshoot: reject a path that leaves a joint's range."""
         model = self.model
         tol = 1e-9
-        out = (q < model.lower - tol) | (q > model.upper + tol)
+        out = (q < self._lower - tol) | (q > self._upper + tol)
         if out.any():
             k, j = np.argwhere(out)[0]
             raise TrajectoryError(
                 f"the path leaves joint '{model.coordinate_names[j]}' limits "
-                f"[{model.lower[j]}, {model.upper[j]}] at t = {times[k]:.3f} s "
+                f"[{self._lower[j]}, {self._upper[j]}] at t = {times[k]:.3f} s "
                 f"(q = {q[k, j]:.6g}); add waypoints, set stop_at_waypoints, or move the goal"
             )
 

@@ -113,35 +113,78 @@ class RedundantIK:
                f"{np.linalg.norm(err[3:]):.3g} rad after {max_iter} iterations")
         return IKResult(theta, err, "unreachable", max_iter, msg)
 
+    def _rate(self, theta, R_d, r_d, v_d, gain, null_scale=1.0):
+        """The resolved rate θ̇ = J_a⁺ (ẋ_d + K e) + s (I − J_a⁺ J_a) k_n (θ_seed − θ) (rad/s)
+        and the error e (6,), from one kinematics evaluation (s: ``null_scale``)."""
+        T, Ja = self._kin(theta)
+        e = np.concatenate([np.asarray(r_d) - T[:3, 3], rotation_error(R_d, T[:3, :3])])
+        pinv = damped_pinv(Ja, self.epsilon, self.lambda_max)
+        null = np.eye(Ja.shape[1]) - pinv @ Ja
+        rate = np.concatenate([v_d, np.zeros(3)]) + gain * e
+        return pinv @ rate + null @ ((null_scale * self.null_gain) * (self.seed - theta)), e
+
     def track(self, times, positions, velocities, R_d, theta0, gain: float = 50.0,
-              substeps: int = 4):
+              substeps: int = 1, null_scale=None):
         """Resolved-rate tracking of a path sampled at ``times`` (s).
 
         ``positions``/``velocities`` (N, 3) world (the EE reference), ``R_d`` constant (3, 3).
         Returns (θ_d, θ̇_d, θ̈_d, e) (N, n) each and the (N, 6) IK error; θ̈_d by central
-        differences of θ̇_d (second order).
+        differences of θ̇_d (second order). ``null_scale`` (N,), optional, scales the null-space
+        pull per sample (linear in between): the self-motion k_n (θ_seed − θ) never stops by
+        itself (it decays with 1/k_n = 1 s), so a path that starts or ends at rest gives joint
+        motion there unless the pull fades with the path's speed (e.g. its phase rate
+        normalised, 0 at rest).
+
+        The ODE θ̇ = f(t, θ) of the resolved rate is integrated by classical RK4 (``substeps``
+        steps per sample interval) with the path between two samples the cubic Hermite
+        interpolant of their positions and velocities, so that θ̇_d[k] = f(t_k, θ_d[k]) is the
+        derivative of θ_d: a reference whose velocity is not the derivative of its position
+        makes a PD tracker lag (steady error K_d δθ̇ / K_p). The earlier explicit Euler scheme
+        (the path evaluated at the end of each sub-step) left the IK a sub-step h ahead of the
+        path (e ≈ −ẋ_d h at the samples), so its θ̇_d = J⁺(ẋ_d + K e) was (1 − K h) = 6 % short
+        of dθ_d/dt at K = 50 1/s, h = 1.25 ms: the controller (K_d/K_p = 2ζ/ω = 90 ms) then
+        followed the curve 5 ms late (docs/space_manipulator.md, "The reference lag").
         """
         times = np.asarray(times, dtype=float)
+        positions = np.asarray(positions, dtype=float)
+        velocities = np.asarray(velocities, dtype=float)
+        if substeps < 1:
+            raise ValueError(f"substeps = {substeps}: must be >= 1")
         n_t = times.size
         n = self.seed.size
         th = np.empty((n_t, n))
         thd = np.empty((n_t, n))
         errs = np.empty((n_t, 6))
         theta = np.asarray(theta0, dtype=float).copy()
+        scale = (np.ones(n_t) if null_scale is None
+                 else np.broadcast_to(np.asarray(null_scale, dtype=float), (n_t,)))
+
+        def path(k, s, span):
+            """Cubic Hermite position and velocity at fraction s of interval k (length span)."""
+            s2, s3 = s * s, s * s * s
+            p0, p1 = positions[k], positions[k + 1]
+            m0, m1 = span * velocities[k], span * velocities[k + 1]
+            r = ((2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0
+                 + (-2 * s3 + 3 * s2) * p1 + (s3 - s2) * m1)
+            v = ((6 * s2 - 6 * s) * p0 + (3 * s2 - 4 * s + 1) * m0
+                 + (-6 * s2 + 6 * s) * p1 + (3 * s2 - 2 * s) * m1) / span
+            return r, v, gain, (1.0 - s) * scale[k] + s * scale[k + 1]
+
         for k in range(n_t):
-            e = self.error(theta, R_d, positions[k])
-            rate = np.concatenate([velocities[k], np.zeros(3)]) + gain * e
+            thd[k], errs[k] = self._rate(theta, R_d, positions[k], velocities[k], gain, scale[k])
             th[k] = theta
-            errs[k] = e
-            thd[k] = self._step(theta, rate, self.null_gain)
-            if k + 1 < n_t:  # sub-stepped explicit integration between samples (path linear)
-                h = (times[k + 1] - times[k]) / substeps
-                for j in range(substeps):
-                    s = (j + 1) / substeps
-                    r_s = (1 - s) * positions[k] + s * positions[k + 1]
-                    v_s = (1 - s) * velocities[k] + s * velocities[k + 1]
-                    e = self.error(theta, R_d, r_s)
-                    theta = theta + h * self._step(
-                        theta, np.concatenate([v_s, np.zeros(3)]) + gain * e, self.null_gain)
+            if k + 1 == n_t:
+                break
+            span = times[k + 1] - times[k]
+            h = span / substeps
+            k1 = thd[k]
+            for j in range(substeps):
+                s0 = j / substeps
+                if j > 0:
+                    k1, _ = self._rate(theta, R_d, *path(k, s0, span))
+                k2, _ = self._rate(theta + 0.5 * h * k1, R_d, *path(k, s0 + 0.5 / substeps, span))
+                k3, _ = self._rate(theta + 0.5 * h * k2, R_d, *path(k, s0 + 0.5 / substeps, span))
+                k4, _ = self._rate(theta + h * k3, R_d, *path(k, s0 + 1.0 / substeps, span))
+                theta = theta + (h / 6.0) * (k1 + 2.0 * k2 + 2.0 * k3 + k4)
         thdd = np.gradient(thd, times, axis=0, edge_order=2)
         return th, thd, thdd, errs

@@ -65,6 +65,9 @@ def crba(model, q: np.ndarray) -> np.ndarray:
 
 def mass_matrix(model, q) -> np.ndarray:
     """Checked A(q) (kg·m², kg), symmetric positive definite, (..., n, n)."""
-    from ..codegen.runtime import fast_mass_matrix
+    from ..codegen.runtime import fast_mass_matrix, quick_call
 
+    out = quick_call(model, ("mass_matrix",), (q,), (model.n, model.n))
+    if out is not None:
+        return out
     return fast_mass_matrix(model, model.check_state("q", q))

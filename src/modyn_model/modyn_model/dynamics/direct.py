@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..codegen.runtime import fast_forward_dynamics
+from ..codegen.runtime import fast_forward_dynamics, quick_call
 from ..errors import ModelError
 from ..inertia import spatial_inertia
 from ..joint import REVOLUTE
@@ -131,6 +131,10 @@ def forward_dynamics(
 ) -> np.ndarray:
     """Checked direct dynamics; ``method`` is ``"auto"``, ``"generated"``, ``"recursive"`` or
     ``"inverse"`` (see :meth:`RobotModel.forward_dynamics`)."""
+    if f_ext is None and method in ("auto", "generated"):  # compiled, checked in C (issue 21)
+        out = quick_call(model, ("forward_dynamics", friction), (q, v, tau), (model.n,))
+        if out is not None:
+            return out
     q = model.check_state("q", q)
     v = model.check_state("v", v)
     tau = model.check_state("tau", tau)

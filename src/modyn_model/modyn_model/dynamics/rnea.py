@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..codegen.runtime import fast_rnea
+from ..codegen.runtime import fast_rnea, quick_call
 from ..errors import StateError
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
@@ -156,6 +156,11 @@ def inverse_dynamics(model, q, v, a, f_ext=None, *, friction: bool = True) -> np
     Without external wrenches this runs the customized (generated) model of the robot; with
     them, the reference recursion :func:`rnea`.
     """
+    if f_ext is None and v is not None:  # compiled, checked in C (issue 21); else below
+        args = (q, v) if a is None else (q, v, a)
+        out = quick_call(model, ("rnea", True, a is not None, True, friction), args, (model.n,))
+        if out is not None:
+            return out
     q = model.check_state("q", q)
     v = model.check_state("v", v)
     a = model.check_state("a", a, allow_none=True)
@@ -168,6 +173,9 @@ def inverse_dynamics(model, q, v, a, f_ext=None, *, friction: bool = True) -> np
 
 def gravity_torques(model, q) -> np.ndarray:
     """Q(q) = Γ(q, 0, 0) without friction [7.8]."""
+    out = quick_call(model, ("rnea", False, False, True, False), (q,), (model.n,))
+    if out is not None:
+        return out
     return fast_rnea(model, model.check_state("q", q), None, None, friction=False)
 
 

@@ -5,8 +5,8 @@ parameters have no effect on the dynamics (zero columns), others only act in fix
 combinations. The base parameters are a minimal set χ_b = K χ with W χ = W_b χ_b for every
 state, W_b = W[..., base_indices].
 
-Numerical route: stack W on ``samples`` random states (q uniform in [−π, π] or within finite
-joint limits, q̇ and q̈ uniform in [−3, 3] and [−10, 10]) into Ws (N n × 14n). Walk the columns in a
+Numerical route: stack W on ``samples`` random states (q uniform within the finite joint limits, else
+in [−π, π], q̇ and q̈ uniform in [−3, 3] and [−10, 10]) into Ws (N n × 14n). Walk the columns in a
 *preference order* and keep a column when its residual after projection on the kept ones is
 above ``tol`` relative to its own norm (a greedy rank-revealing Gram-Schmidt, re-orthogonalised);
 a column whose norm is below ``tol`` times the largest is a parameter with no effect. The order
@@ -126,8 +126,8 @@ def _snap(x: np.ndarray, tol: float) -> np.ndarray:
 
 
 def random_states(model, samples: int, rng: np.random.Generator):
-    """(q, q̇, q̈) (samples, n) for rank computations: q uniform in the finite joint limits
-    (else [−π, π]; prismatic joints within ±1 m), q̇ in [−3, 3], q̈ in [−10, 10]."""
+    """(q, q̇, q̈) (samples, n) for rank computations: q uniform within the joint limits where
+    they are finite, else in [−π, π] (rad or m), q̇ in [−3, 3], q̈ in [−10, 10]."""
     n = model.n
     lo = np.where(np.isfinite(model.lower), model.lower, -np.pi)
     hi = np.where(np.isfinite(model.upper), model.upper, np.pi)
@@ -167,7 +167,7 @@ def base_parameters(
         Unknown field in ``exclude``, too few samples, or a regrouping that does not reproduce
         W within ``tol`` (states not generic enough).
     """
-    check_fixed_base(model)
+    check_fixed_base(model, "base_parameters")
     exclude = tuple(exclude)
     unknown = sorted(set(exclude) - set(STANDARD_FIELDS))
     if unknown:

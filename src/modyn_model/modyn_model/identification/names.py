@@ -43,12 +43,12 @@ STANDARD_FIELDS = (*PARAMETER_NAMES, "Ia", "Fc", "Fv", "offset")
 N_STANDARD = len(STANDARD_FIELDS)
 
 
-def check_fixed_base(model) -> None:
+def check_fixed_base(model, what: str = "this function") -> None:
     """Raise :class:`UnsupportedError` unless ``model`` is a fixed-base tree (RobotModel-like)."""
     if getattr(model, "floating_base", False):
         raise UnsupportedError(
-            f"{getattr(model, 'source', model)}: the identification regressor supports fixed-base "
-            "trees only (a floating-base model is not supported yet)"
+            f"{getattr(model, 'source', model)}: {what} supports fixed-base trees only (a "
+            "floating-base model has the regressor and standard parameters, not this yet)"
         )
     for attr in ("inertial_parameters", "parents", "sigma", "axes", "joint_rotations"):
         if not hasattr(model, attr):
@@ -59,15 +59,29 @@ def check_fixed_base(model) -> None:
             )
 
 
-def parameter_names(model) -> tuple[str, ...]:
-    """Names of the 14n standard parameters, e.g. ``("XX1", ..., "offset1", "XX2", ...)``."""
+def _limbs(model):
+    """(the fixed-base tree, True for a floating base) of a supported model."""
+    if getattr(model, "floating_base", False) and hasattr(model, "limb_model"):
+        check_fixed_base(model.limb_model)
+        return model.limb_model, True
     check_fixed_base(model)
-    return tuple(f"{f}{j + 1}" for j in range(model.n) for f in STANDARD_FIELDS)
+    return model, False
+
+
+def parameter_names(model) -> tuple[str, ...]:
+    """Names of the 14n standard parameters, e.g. ``("XX1", ..., "offset1", "XX2", ...)``; a
+    floating base first has its body's 10, ``("XX0", ..., "M0")``."""
+    tree, floating = _limbs(model)
+    names = tuple(f"{f}{j + 1}" for j in range(tree.n) for f in STANDARD_FIELDS)
+    return tuple(f"{f}0" for f in PARAMETER_NAMES) + names if floating else names
 
 
 def standard_parameters(model) -> np.ndarray:
-    """The model's standard parameter vector χ (14n,), ordered as :func:`parameter_names`."""
-    check_fixed_base(model)
+    """The model's standard parameter vector χ (14n,), ordered as :func:`parameter_names` (a
+    floating base: its body's 10 parameters about the base origin, base axes, first)."""
+    tree, floating = _limbs(model)
+    if floating:
+        return np.concatenate([model.root_params, standard_parameters(tree)])
     n = model.n
     chi = np.zeros((n, N_STANDARD))
     chi[:, :10] = model.inertial_parameters
@@ -97,7 +111,22 @@ def model_with_standard_parameters(model, chi, *, offset: str = "drop"):
     JointError
         A negative Ia, Fc or Fv (the joint extras accept none), naming the joint.
     """
-    check_fixed_base(model)
+    tree, floating = _limbs(model)
+    if floating:
+        x = np.asarray(chi, dtype=float)
+        size = 10 + N_STANDARD * tree.n
+        if x.shape != (size,):
+            raise StateError(
+                f"standard parameters for '{model.name}' must have shape ({size},) (10 for the "
+                f"base, 14 per joint), got {x.shape}"
+            )
+        bad = np.flatnonzero(~np.isfinite(x[:10]))
+        if bad.size:
+            raise StateError(f"standard parameter {PARAMETER_NAMES[bad[0]]}0 is not finite")
+        limbs = model_with_standard_parameters(tree, x[10:], offset=offset)
+        from ..floating import FloatingBaseModel
+
+        return FloatingBaseModel(limbs, x[:10], prefix=model.prefix)
     n = model.n
     names = parameter_names(model)
     x = np.asarray(chi, dtype=float)
@@ -140,8 +169,12 @@ def nonlinear_friction(model, v) -> np.ndarray:
     """The Stribeck part of [7.26], (Fst − Fc) sign(q̇) exp(−|q̇|/v_s), (..., n) (N·m or N):
     the only term of ``model.inverse_dynamics`` that W χ does not contain (zero unless a joint
     has ``stribeck_velocity`` > 0 and ``static`` ≠ ``coulomb``)."""
-    check_fixed_base(model)
+    tree, floating = _limbs(model)
     v = np.asarray(v, dtype=float)
+    if floating:
+        out = np.zeros_like(v)
+        out[..., 6:] = nonlinear_friction(tree, v[..., 6:])
+        return out
     vs = model.stribeck_velocity
     if not np.any(vs > 0.0):
         return np.zeros_like(v)

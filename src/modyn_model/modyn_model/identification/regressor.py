@@ -28,7 +28,7 @@ import numpy as np
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
-from .names import N_STANDARD, check_fixed_base
+from .names import N_STANDARD, _limbs, check_fixed_base
 
 __all__ = ["regressor", "regressor_batch", "link_wrench_blocks"]
 
@@ -47,12 +47,32 @@ def _inertia_map(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def link_wrench_blocks(model, q, v, a):
+def body_block(w: np.ndarray, wd: np.ndarray, vd: np.ndarray) -> np.ndarray:
+    """Y (..., 6, 10) of one body from its ω, ω̇ and V̇ (gravity included) in its own axes."""
+    ws = skew(w)
+    y = np.zeros(w.shape[:-1] + (6, 10))
+    y[..., :3, 6:9] = skew(wd) + ws @ ws  # U [7.57]
+    y[..., :3, 9] = vd
+    y[..., 3:, :6] = _inertia_map(wd) + ws @ _inertia_map(w)
+    y[..., 3:, 6:9] = -skew(vd)
+    return y
+
+
+def link_wrench_blocks(model, q, v, a, root=None):
     """Per body j the 6×10 block Y_j with [F_j; M_j] = Y_j π_j, in R_j, (..., n, 6, 10),
-    and the joint transforms (^{a(j)}R_j, ^{a(j)}P_j) used by the backward pass."""
+    and the joint transforms (^{a(j)}R_j, ^{a(j)}P_j) used by the backward pass.
+
+    ``root`` = (ω_0, ω̇_0, V̇_0) (..., 3) of the frame the roots hang from, in its axes, V̇_0
+    with gravity (a floating base); default: the fixed base, (0, 0, −g) [7.47]."""
     n = model.n
     batch = np.broadcast_shapes(q.shape[:-1], v.shape[:-1], a.shape[:-1])
     zero3 = np.zeros(batch + (3,))
+    root_u = None
+    if root is None:
+        root = (zero3, zero3, zero3 - model.gravity_vector)
+    else:
+        wsr = skew(root[0])
+        root_u = skew(root[1]) + wsr @ wsr
     rot, pos = joint_transforms(model, q)
     rot = np.broadcast_to(rot, batch + (n, 3, 3))
     pos = np.broadcast_to(pos, batch + (n, 3))
@@ -69,8 +89,9 @@ def link_wrench_blocks(model, q, v, a):
         qd = v[..., j, None]
         qdd = a[..., j, None]
         if p < 0:
-            w_prev, wd_prev = zero3, zero3
-            vd_prev = zero3 - model.gravity_vector  # [7.47]
+            w_prev, wd_prev, vd_prev = root  # [7.47] for a fixed base
+            if root_u is not None:  # a moving root: V̇ of the point O_j of the root body
+                vd_prev = vd_prev + _mv(root_u, pos[..., j, :])
         else:
             w_prev, wd_prev = w[p], wd[p]
             vd_prev = vd[p] + _mv(u[p], pos[..., j, :])
@@ -84,13 +105,8 @@ def link_wrench_blocks(model, q, v, a):
             w[j] = w_in
             wd[j] = _mv(rt, wd_prev)
             vd[j] = _mv(rt, vd_prev) + qdd * axis + 2.0 * spin  # [7.54]
-        ws = skew(w[j])
-        u[j] = skew(wd[j]) + ws @ ws  # [7.57]
-        y = blocks[..., j, :, :]
-        y[..., :3, 6:9] = u[j]
-        y[..., :3, 9] = vd[j]
-        y[..., 3:, :6] = _inertia_map(wd[j]) + ws @ _inertia_map(w[j])
-        y[..., 3:, 6:9] = -skew(vd[j])
+        blocks[..., j, :, :] = body_block(w[j], wd[j], vd[j])
+        u[j] = blocks[..., j, :3, 6:9]  # U_j [7.57]
     return blocks, rot, pos
 
 
@@ -99,29 +115,42 @@ def regressor(model, q, v, a) -> np.ndarray:
 
     Parameters
     ----------
-    model : RobotModel
-        A fixed-base tree.
-    q, v, a : (..., n)
-        Joint positions (rad, m), velocities (rad/s, m/s) and accelerations (rad/s², m/s²);
-        any leading batch axes.
+    model : RobotModel or FloatingBaseModel
+        A fixed-base tree, or a floating base carrying one.
+    q, v, a : (..., nq), (..., nv), (..., nv)
+        Positions (rad, m; a floating base: [p, quaternion (w, x, y, z), joints]), velocities
+        and accelerations (a floating base: [v_B, ω_B, joint rates] in base axes and their time
+        derivatives, :mod:`modyn_model.floating.model`); any leading batch axes.
 
     Returns
     -------
-    (..., n, 14n)
-        Row i: joint i's torque (N·m or N); column 14j + k: standard parameter k of joint j
-        (the order of :func:`~modyn_model.identification.parameter_names`).
-        ``W @ standard_parameters(model)`` equals ``model.inverse_dynamics(q, v, a)`` up to
+    (..., nv, n_par)
+        Row i: generalized force i (N·m or N; a floating base: first the 6 rows of the base
+        wrench [force; moment about the base origin], base axes); column: a standard parameter
+        in the order of :func:`~modyn_model.identification.parameter_names` (a floating base
+        first has the base body's 10). ``W @ standard_parameters(model)`` equals
+        ``model.inverse_dynamics(q, v, a)`` up to
         :func:`~modyn_model.identification.nonlinear_friction` (the Stribeck term, zero for
         Fc sign(q̇) + Fv q̇ friction).
     """
+    if getattr(model, "floating_base", False):
+        _limbs(model)
+        return _floating_regressor(model, q, v, a)
     check_fixed_base(model)
     q = model.check_state("q", q)
     v = model.check_state("v", v)
     a = model.check_state("a", a)
     batch = model.check_batch(q=q, v=v, a=a)
+    out = np.zeros(batch + (model.n, N_STANDARD * model.n))
+    _assemble(model, q, v, a, out, None)
+    return out
+
+
+def _assemble(model, q, v, a, out, root) -> None:
+    """Fill the joint rows of a tree (out[..., :n, :14n]); with ``root`` (ω_0, ω̇_0, V̇_0),
+    also the 6 rows of the root wrench (out[..., n:n+6, :14n], about the root origin)."""
     n = model.n
-    blocks, rot, pos = link_wrench_blocks(model, q, v, a)
-    out = np.zeros(batch + (n, N_STANDARD * n))
+    blocks, rot, pos = link_wrench_blocks(model, q, v, a, root)
     for j in range(n):
         cols = slice(N_STANDARD * j, N_STANDARD * j + 10)
         f = blocks[..., j, :3, :]
@@ -130,13 +159,16 @@ def regressor(model, q, v, a) -> np.ndarray:
         while True:
             axis = model.axes[i]
             # [7.61]: moment about a revolute axis, force along a prismatic one
-            out[..., i, cols] = np.einsum(
-                "k,...kc->...c", axis, m if model.sigma[i] == REVOLUTE else f
-            )
+            chosen = m if model.sigma[i] == REVOLUTE else f
+            out[..., i, cols] = np.einsum("k,...kc->...c", axis, chosen)
             p = model.parents[i]
-            if p < 0:
-                break
             r = rot[..., i, :, :]
+            if p < 0:
+                if root is not None:  # the wrench this subtree puts on the root body
+                    f = r @ f
+                    out[..., n : n + 3, cols] = f
+                    out[..., n + 3 : n + 6, cols] = r @ m + skew(pos[..., i, :]) @ f
+                break
             f = r @ f  # [7.59]
             m = r @ m + skew(pos[..., i, :]) @ f  # [7.60]
             i = p
@@ -145,6 +177,30 @@ def regressor(model, q, v, a) -> np.ndarray:
         out[..., j, base + 11] = np.sign(v[..., j])  # Fc sign(q̇_j)
         out[..., j, base + 12] = v[..., j]  # Fv q̇_j
         out[..., j, base + 13] = 1.0  # offset
+
+
+def _floating_regressor(model, q, v, a) -> np.ndarray:
+    """W (..., 6 + n, 10 + 14n) of a floating base: columns [base body π_0 | limbs]."""
+    from ..so3 import quaternion_to_matrix
+
+    q = model.check_state("q", q)
+    v = model.check_velocity("v", v)
+    a = model.check_velocity("a", a)
+    batch = np.broadcast_shapes(q.shape[:-1], v.shape[:-1], a.shape[:-1])
+    limb = model.limb_model
+    n = limb.n
+    r_wb = quaternion_to_matrix(q[..., 3:7])
+    w0, wd0 = v[..., 3:6], a[..., 3:6]
+    g_b = np.einsum("...ji,j->...i", r_wb, limb.gravity_vector)  # R_WBᵀ g
+    # classical acceleration of the base origin (base axes), minus gravity [7.47]
+    vd0 = a[..., :3] + np.cross(w0, v[..., :3]) - g_b
+    w0, wd0, vd0 = (np.broadcast_to(x, batch + (3,)) for x in (w0, wd0, vd0))
+    limb_w = np.zeros(batch + (n + 6, N_STANDARD * n))
+    _assemble(limb, q[..., 7:], v[..., 6:], a[..., 6:], limb_w, (w0, wd0, vd0))
+    out = np.zeros(batch + (6 + n, 10 + N_STANDARD * n))
+    out[..., 6:, 10:] = limb_w[..., :n, :]
+    out[..., :6, 10:] = limb_w[..., n:, :]
+    out[..., :6, :10] = body_block(w0, wd0, vd0)  # the base body's own wrench
     return out
 
 
@@ -156,5 +212,6 @@ def regressor_batch(model, Q, V, A) -> np.ndarray:
     arrays = {"Q": Q, "V": V, "A": A}
     for name, x in arrays.items():
         if np.ndim(x) != 2:
-            raise StateError(f"{name} must have shape (N, {model.n}), got {np.shape(x)}")
+            size = model.nq if name == "Q" else model.nv
+            raise StateError(f"{name} must have shape (N, {size}), got {np.shape(x)}")
     return regressor(model, Q, V, A)

@@ -67,7 +67,7 @@ def _no_effect_combination(G: np.ndarray, first: int, direction: np.ndarray) -> 
 
 
 def _check_scope(model) -> None:
-    check_fixed_base(model)
+    check_fixed_base(model, "grouping_rules")
     if np.any(model.parents != np.arange(model.n) - 1):
         raise UnsupportedError(
             f"{model.name}: the closed-form grouping rules are implemented for serial chains; "

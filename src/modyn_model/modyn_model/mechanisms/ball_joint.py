@@ -69,6 +69,7 @@ import numpy as np
 from ..checks import checked_array
 from ..data import Data
 from ..errors import DescriptionError, InertiaError, StateError
+from ..fields import check_fields
 
 __all__ = [
     "BallJointBody",
@@ -247,15 +248,9 @@ class BallJointBody:
             "effort_limit",
             "velocity_limit",
         }
-        unknown = sorted(set(d) - allowed)
-        if unknown:
-            raise DescriptionError(
-                f"{source}: kind 'ball_joint': unknown field(s) {unknown}; allowed: "
-                f"{sorted(allowed)}"
-            )
-        missing = [k for k in ("mass", "com", "inertia") if k not in d]
-        if missing:
-            raise DescriptionError(f"{source}: kind 'ball_joint': missing field(s) {missing}")
+        check_fields(
+            d, allowed, f"{source}: kind 'ball_joint'", required=("mass", "com", "inertia")
+        )
         return cls(
             str(d.get("name", "ball")),
             d["mass"],

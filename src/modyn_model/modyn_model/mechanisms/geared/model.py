@@ -42,6 +42,7 @@ from ...checks import checked_array
 from ...data import Data
 from ...dynamics.friction import friction_torques
 from ...errors import DescriptionError, StateError, UnsupportedError
+from ...fields import check_fields
 from .transmission import Transmission, analyse
 from .virtual import RotorTerms, merge_secondary
 
@@ -205,11 +206,7 @@ class GearedModel:
         (:meth:`Transmission.from_mapping`)."""
         from ...model import RobotModel
 
-        unknown = sorted(set(d) - _FIELDS)
-        if unknown:
-            raise DescriptionError(
-                f"{source}: kind 'geared': unknown field(s) {unknown}; allowed: {sorted(_FIELDS)}"
-            )
+        check_fields(d, _FIELDS, f"{source}: kind 'geared'")
         if "urdf" not in d:
             raise DescriptionError(f"{source}: kind 'geared' needs the field 'urdf'")
         path = _resolve(d["urdf"], base_dir, source)

@@ -52,6 +52,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import DescriptionError, UnsupportedError
+from ...fields import check_fields
 
 __all__ = [
     "SecondaryLink",
@@ -207,14 +208,7 @@ def _vector(value, what: str, source: str, *, unit=False) -> np.ndarray:
 def _fields(d, allowed: set, required: set, what: str, source: str) -> None:
     if not isinstance(d, Mapping):
         raise DescriptionError(f"{_where(source)}: {what} must be a mapping, got {d!r}")
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise DescriptionError(
-            f"{_where(source)}: {what}: unknown field(s) {unknown}; allowed: {sorted(allowed)}"
-        )
-    missing = sorted(required - set(d))
-    if missing:
-        raise DescriptionError(f"{_where(source)}: {what}: missing field(s) {missing}")
+    check_fields(d, allowed, f"{_where(source)}: {what}", required=sorted(required))
 
 
 def _name(value, what: str, source: str) -> str:

@@ -127,6 +127,14 @@ class SpaceManipulatorModel(FloatingBaseModel):
             None if not np.any(self.gravity_vector) else np.asarray(self.gravity_vector, float)
         )
         self._tree_no_gravity: FloatingBaseModel | None = None
+        # base actuators with states of their own (the VSCMGs): the first one's dynamics is the
+        # contract's ``actuator_dynamics`` (bound to its offset in u)
+        self.actuator_dynamics = None
+        row = self.n
+        for a in self.base_actuators:
+            if self.actuator_dynamics is None and callable(getattr(a, "bind", None)):
+                self.actuator_dynamics = a.bind(row, len(names), self.nv)
+            row += len(a.names)
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -294,13 +302,20 @@ class SpaceManipulatorModel(FloatingBaseModel):
         u[..., self.n :] = (np.linalg.pinv(np.swapaxes(w, -1, -2)) @ gam[..., :6, None])[..., 0]
         return u
 
-    def actuation_solve(self, q, tau) -> np.ndarray:
+    def actuation_solve(self, q, tau, *, v=None, actuator_state=None, t: float = 0.0
+                        ) -> np.ndarray:
         """u (nu,) realising the generalized force τ (nv): joint torques τ[6:]; the base rows
         τ[:6] = [F; T] by each base actuator's ``allocate_wrench(q, wrench)`` when it has one
-        (thrusters + CMGs: the allocation of eqs. (48)-(49),
-        :class:`~.base_allocation.ThrusterCMGActuators`), else by least squares on its wrench
-        rows. With several actuators, the first with ``allocate_wrench`` takes the whole wrench
-        and the others stay at zero. Without base actuators τ[:6] is dropped."""
+        (thrusters + CMG torque: eqs. (48)-(49),
+        :class:`~.base_allocation.ThrusterCMGActuators`; thrusters + VSCMG commands: eqs. (49),
+        (48), (42), :class:`~.base_allocation.ThrusterVSCMGActuators`), else by least squares on
+        its wrench rows. With several actuators, the first with ``allocate_wrench`` takes the
+        whole wrench and the others stay at zero. Without base actuators τ[:6] is dropped.
+
+        ``v`` (nv), ``actuator_state`` ((positions, velocities) by ``actuator_names``, as on
+        ``actuator_states``) and ``t`` (s) go to an actuator with states
+        (:attr:`actuator_dynamics`): the steering law needs the gimbal angles, wheel speeds and
+        the base rate. The last solve's status is :attr:`actuation_status`."""
         q = self.check_state("q", q)
         tau = self.check_velocity("tau", tau)
         u = np.zeros(self.nu)
@@ -312,17 +327,32 @@ class SpaceManipulatorModel(FloatingBaseModel):
             k = len(a.names)
             alloc = getattr(a, "allocate_wrench", None)
             if alloc is not None:
-                u[row : row + k] = alloc(q, tau[:6])
+                if getattr(a, "dynamics", None) is not None:
+                    u[row : row + k] = alloc(q, tau[:6], v=v, actuator_state=actuator_state, t=t)
+                else:
+                    u[row : row + k] = alloc(q, tau[:6])
                 return u
             row += k
         w = self.actuation_matrix(q)[self.n :, :6]
         u[self.n :] = np.linalg.lstsq(w.T, tau[:6], rcond=None)[0]
         return u
 
+    @property
+    def actuation_status(self) -> tuple[str, str]:
+        """(status, message) of the last :meth:`actuation_solve` (the allocating base
+        actuator's: "ok"/"optimal", "infeasible", "cmg_saturated", "near_singular",
+        "rate_limited", "invalid", joined by "+"); ("none", "") before any."""
+        for a in self.base_actuators:
+            if hasattr(a, "allocate_wrench"):
+                return str(a.status), str(a.message)
+        return "none", ""
+
     def actuator_state(self, q, v) -> tuple[np.ndarray, np.ndarray]:
         """(positions, velocities) (nu,) of the actuators, for the hardware interface's
         ``actuator_states``: the joints' θ (rad) and θ̇ (rad/s); 0 for the base actuators
-        (thrusters and the CMG torque stage carry no state in the contract model)."""
+        (thrusters and the CMG torque stage carry no state in the contract model; a plant that
+        integrates :attr:`actuator_dynamics` fills in the VSCMG channels,
+        ``VSCMGDynamics.fill_actuator_state``)."""
         pos, vel = np.zeros(self.nu), np.zeros(self.nu)
         pos[: self.n] = np.asarray(q, dtype=float)[7:]
         vel[: self.n] = np.asarray(v, dtype=float)[6:]

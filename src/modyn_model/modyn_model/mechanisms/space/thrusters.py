@@ -10,7 +10,9 @@ Allocation (eq. (49), note §9.2; the paper's sum "to n" is a typo for S, erratu
 
     min Σᵢ σᵢ   s.t.   H_f σ = f_d,   σ_min ≤ σ ≤ σ_max                              (49)
 
-solved by ``scipy.optimize.linprog(method="highs")``. Only the force is matched; the thruster
+solved by ``scipy.optimize.linprog(method="highs")``, warm-started: the last optimal basis is
+reused while it stays primal feasible (its reduced costs, which certify optimality, do not depend
+on the force), so a slowly varying demand costs a 3×3 product instead of a solve. Only the force is matched; the thruster
 torque H_t σ is a by-product the CMGs must correct (eq. (48): τ_cmg = T_d − H_t σ). With
 ``match_torque=True`` the LP also imposes H_t σ = T_d (a full-wrench allocation, when the layout
 can do it).
@@ -169,6 +171,15 @@ class ThrusterCluster:
         # eq. (35): H = [H_f; H_t], H_f[:, i] = e_i, H_t[:, i] = R_i × e_i
         self.H = np.vstack([self.directions.T, np.cross(self.positions, self.directions).T])
         self.H.flags.writeable = False
+        # the warm start of (49) (see _cache_basis): basis, H_B⁻¹, H_N σ_N, σ with σ_B = 0
+        self._basis: np.ndarray | None = None
+        self._basis_inv = np.zeros((3, 3))
+        self._basis_fixed = np.zeros(3)
+        self._basis_template = np.zeros(s)
+        self._rhs = np.zeros(3)
+        self._sb = np.zeros(3)
+        #: allocations answered by the warm start (no LP solve)
+        self.warm_hits = 0
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -265,11 +276,20 @@ class ThrusterCluster:
                                 f"non-finite demand {demand[rows].tolist()}: thrusters at sigma_min")
         A = self.H[rows]
         b = demand[rows]
+        if not match_torque:
+            # the last optimal basis, when it is still primal feasible for this force, is
+            # optimal (its reduced costs do not depend on the force): no LP solve
+            sigma = self._warm_start(b)
+            if sigma is not None:
+                self.warm_hits += 1
+                return self._result(sigma, demand, rows, "optimal", "")
         bounds = np.column_stack([self.sigma_min, self.sigma_max])
         # eq. (49): min 1ᵀσ s.t. A σ = b, σ_min ≤ σ ≤ σ_max
         lp = linprog(np.ones(self.count), A_eq=A, b_eq=b, bounds=bounds, method="highs")
         if lp.status == 0:
             sigma = np.clip(lp.x, self.sigma_min, self.sigma_max)
+            if not match_torque:
+                self._cache_basis(sigma)
             return self._result(sigma, demand, rows, "optimal", "")
         # infeasible (status 2) or solver trouble: the best feasible wrench by bounded LS
         w = np.ones(A.shape[0])
@@ -293,6 +313,66 @@ class ThrusterCluster:
         else:
             msg = f"LP solver failed ({lp.message}); bounded least squares used"
         return self._result(sigma, demand, rows, status, msg)
+
+    # ------------------------------------------------------------------ warm start of (49)
+    # An optimal vertex of (49) has a basis B of 3 thrusters (H_f[:, B] invertible) and the
+    # others at a bound (L: σ_min, U: σ_max). It stays optimal for a new force f exactly when
+    # σ_B = H_B⁻¹ (f − H_N σ_N) is within its bounds: the reduced costs r = 1 − H_fᵀ H_B⁻ᵀ 1
+    # (r_L ≥ 0, r_U ≤ 0 certify optimality) do not depend on f. The arm's reaction changes the
+    # demanded force a little per 5 ms tick, so the basis rarely changes: one 3×3 product
+    # instead of a HiGHS call (which stays the reference and the fallback).
+    _TOL = 1e-9
+
+    def _cache_basis(self, sigma: np.ndarray) -> None:
+        """Keep the basis of the optimal ``sigma`` (from HiGHS) when it has a dual-feasible
+        completion; else forget it (the next call solves the LP)."""
+        import itertools
+
+        self._basis = None
+        tol = 1e-7
+        lo, hi = self.sigma_min, self.sigma_max
+        upper = sigma >= hi - tol
+        free = np.flatnonzero((sigma > lo + tol) & ~upper)
+        hf = self.H[:3]
+        if free.size > 3:
+            return
+        others = [i for i in range(self.count) if i not in set(free.tolist())]
+        for extra in itertools.combinations(others, 3 - free.size):
+            basis = np.sort(np.concatenate([free, np.asarray(extra, dtype=int)]))
+            hb = hf[:, basis]
+            if abs(np.linalg.det(hb)) < 1e-9:
+                continue
+            inv = np.linalg.inv(hb)
+            r = 1.0 - hf.T @ (inv.T @ np.ones(3))
+            nonbasic = np.ones(self.count, dtype=bool)
+            nonbasic[basis] = False
+            up = nonbasic & upper
+            low = nonbasic & ~upper
+            if np.any(r[low] < -tol) or np.any(r[up] > tol):
+                continue  # not dual feasible: this completion does not certify optimality
+            template = np.where(up, hi, lo)
+            template[basis] = 0.0
+            self._basis = basis
+            self._basis_inv = inv
+            self._basis_fixed = hf @ template  # H_N σ_N
+            self._basis_template = template
+            return
+
+    def _warm_start(self, force: np.ndarray) -> np.ndarray | None:
+        """σ from the cached basis when it is primal feasible for ``force``, else None."""
+        if self._basis is None:
+            return None
+        rhs = self._rhs
+        np.subtract(force, self._basis_fixed, out=rhs)
+        sb = self._sb
+        np.dot(self._basis_inv, rhs, out=sb)
+        b = self._basis
+        tol = self._TOL
+        if np.any(sb < self.sigma_min[b] - tol) or np.any(sb > self.sigma_max[b] + tol):
+            return None
+        sigma = self._basis_template.copy()
+        sigma[b] = np.clip(sb, self.sigma_min[b], self.sigma_max[b])
+        return sigma
 
     def _result(self, sigma, demand, rows, status, message) -> AllocationResult:
         wrench = self.H @ sigma

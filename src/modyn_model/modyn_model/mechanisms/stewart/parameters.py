@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...errors import DescriptionError
+from ...fields import check_fields, float_array
 
 __all__ = ["StewartParameters", "hexagon", "LEG_SPIN_MODES", "TABLE2"]
 
@@ -327,28 +328,15 @@ class StewartParameters:
 
 # ---------------------------------------------------------------------- field checks
 def _known(d: Mapping, allowed: set, prefix: str, source: str) -> None:
-    unknown = sorted(set(d) - allowed)
-    if unknown:
-        raise DescriptionError(
-            f"{source}: kind 'stewart': unknown field(s) {[prefix + k for k in unknown]}; "
-            f"allowed: {sorted(prefix + k for k in allowed)}"
-        )
+    check_fields(d, allowed, f"{source}: kind 'stewart'", prefix=prefix)
 
 
 def _required(d: Mapping, keys, prefix: str, source: str) -> None:
-    missing = [prefix + k for k in keys if k not in d]
-    if missing:
-        raise DescriptionError(f"{source}: kind 'stewart': missing field(s) {missing}")
+    check_fields(d, d.keys(), f"{source}: kind 'stewart'", required=keys, prefix=prefix)
 
 
 def _array(x, label: str, source: str, finite: bool = True) -> np.ndarray:
-    try:
-        arr = np.asarray(x, dtype=float)
-    except (TypeError, ValueError):
-        raise DescriptionError(f"{source}: field '{label}' must be numbers, got {x!r}") from None
-    if finite and not np.isfinite(arr).all():
-        raise DescriptionError(f"{source}: field '{label}' must be finite, got {x!r}")
-    return arr
+    return float_array(x, label, source, finite=finite)
 
 
 def _scalar(x, label: str, source: str, positive: bool = False) -> float:
