@@ -34,6 +34,7 @@ import argparse
 import json
 import sys
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -109,7 +110,7 @@ def excite_and_record(
     pieces,
     out: Path,
     *,
-    lead: float = 0.5,
+    lead: float = 2.0,
     sample_rate: float = 100.0,
     timeout: float = 120.0,
     log_dir=None,
@@ -174,6 +175,17 @@ def excite_and_record(
         msg = _trajectory_message(model, model.joint_names, points, 0, rate)
         # the plant runs on while the controller holds: the start is set from its latest time,
         # ``lead`` s of plant time ahead (the controller refuses a plan it joins late)
+        # the recorder must be reading joint_states before the motion is sent
+        deadline = time.monotonic() + 30.0
+        while not any(
+            info.node_name == "recorder"
+            for info in node.get_subscriptions_info_by_topic("/joint_states")
+        ):
+            executor.spin_once(timeout_sec=0.1)
+            if time.monotonic() > deadline:
+                raise RuntimeError(
+                    f"the recorder did not subscribe in time (logs: {runner.log_dir})"
+                )
         for _ in range(20):
             executor.spin_once(timeout_sec=0.0)
         t0 = latest["t"] + lead
@@ -210,6 +222,28 @@ def _segment(rec, t_from: float, t_to: float):
     return rec.t[keep], rec.position[keep], rec.effort[keep]
 
 
+def contiguous_pieces(t: np.ndarray, min_duration: float = 1.0):
+    """Slices of ``t`` without lost samples (steps within 1.5 × the median step) lasting at
+    least ``min_duration`` s, and the gaps (t_before, t_after) between pieces. A recorder that
+    was starved of CPU for longer than its publisher's history (100 messages for joint_states)
+    loses samples: filtering and differentiating across the hole would invent motion."""
+    t = np.asarray(t, dtype=float)
+    if t.size < 2:
+        return [], []
+    dt = np.diff(t)
+    step = float(np.median(dt))
+    breaks = np.flatnonzero(dt > 1.5 * step)
+    starts = np.concatenate(([0], breaks + 1))
+    ends = np.concatenate((breaks + 1, [t.size]))
+    pieces = [
+        slice(int(s), int(e))
+        for s, e in zip(starts, ends, strict=True)
+        if t[e - 1] - t[s] >= min_duration
+    ]
+    gaps = [(float(t[i]), float(t[i + 1])) for i in breaks]
+    return pieces, gaps
+
+
 def applied_torque(effort: np.ndarray) -> np.ndarray:
     """τ at each sample from ``joint_states`` efforts: the message at t_k carries the effort
     applied over (t_{k-1}, t_k]; the central-difference q̈(t_k) spans (t_{k-1}, t_{k+1}), so τ_k
@@ -232,7 +266,12 @@ def identify_recording(
     predicted).
     """
     from modyn_model.identification.estimate import identify_base, moving_rows
-    from modyn_model.identification.filtering import check_samples, prepare
+    from modyn_model.identification.filtering import (
+        IdentificationError,
+        PreparedData,
+        check_samples,
+        prepare,
+    )
     from modyn_model.identification.regressor import regressor
 
     from .recorder import read_joint_states
@@ -242,8 +281,6 @@ def identify_recording(
     if tuple(rec.names) != tuple(model.joint_names):
         missing = sorted(set(model.joint_names) - set(rec.names))
         if missing:
-            from modyn_model.identification.filtering import IdentificationError
-
             raise IdentificationError(f"{where}: joints {missing} of the model are not recorded")
         idx = [rec.names.index(nm) for nm in model.joint_names]
         rec = type(rec)(
@@ -252,21 +289,46 @@ def identify_recording(
     check_samples(rec.t, rec.position, rec.effort, model.joint_names, where)
     out = {}
     parts = {}
+    out["gaps"] = []
     for key, (a, b) in (
         ("identification", (splits[0], splits[1])),
         ("validation", (splits[1], splits[-1])),
     ):
         t, q, eff = _segment(rec, a, b)
-        rate = (len(t) - 1) / (t[-1] - t[0])
-        factor = options.decimate or max(1, int(round(rate / (2.5 * options.cutoff))))
-        parts[key] = prepare(
-            t,
-            q,
-            applied_torque(eff),
-            model.joint_names,
-            cutoff=options.cutoff,
-            decimate=factor,
-            where=f"{where} ({key} part, t = {a:.3f}..{b:.3f} s)",
+        pieces, gaps = contiguous_pieces(t, min_duration=1.0)
+        out["gaps"] += gaps
+        if gaps:
+            warnings.warn(
+                f"{where}: {key} part: samples lost at "
+                + ", ".join(f"t = {g0:.3f}..{g1:.3f} s" for g0, g1 in gaps)
+                + f"; identified on its {len(pieces)} contiguous pieces of 1 s or more",
+                stacklevel=2,
+            )
+        if not pieces:
+            raise IdentificationError(
+                f"{where}: {key} part (t = {a:.3f}..{b:.3f} s) has no contiguous piece of 1 s"
+            )
+        prepared = []
+        for piece in pieces:
+            tp = t[piece]
+            rate = (len(tp) - 1) / (tp[-1] - tp[0])
+            factor = options.decimate or max(1, int(round(rate / (2.5 * options.cutoff))))
+            prepared.append(
+                prepare(
+                    tp,
+                    q[piece],
+                    applied_torque(eff[piece]),
+                    model.joint_names,
+                    cutoff=options.cutoff,
+                    decimate=factor,
+                    where=f"{where} ({key} part, t = {tp[0]:.3f}..{tp[-1]:.3f} s)",
+                )
+            )
+        parts[key] = PreparedData(
+            *(
+                np.concatenate([getattr(d, f) for d in prepared])
+                for f in ("t", "q", "v", "a", "tau")
+            )
         )
     d = parts["identification"]
     kw = {"min_speed": options.min_speed}
@@ -279,6 +341,9 @@ def identify_recording(
         moving = moving_rows(d.v, options.min_speed)
         out[key] = {
             "t": d.t,
+            "q": d.q,
+            "v": d.v,
+            "a": d.a,
             "measured": d.tau,
             "predicted": pred,
             "moving": moving,
@@ -415,7 +480,6 @@ def _options(args) -> IdentifyOptions:
 
 
 def run(args) -> int:
-    import warnings
 
     from modyn_model import RobotModel
     from modyn_model.identification import base_parameters
