@@ -150,6 +150,10 @@ def test_identify_rx90_on_mujoco(tmp_path):
             est.names, est.values, truth, est.relative_std, deviation, strict=True
         )
     )
+    print(
+        f"\n{int(good.sum())} of {base.rank} base parameters with %std < 5 %, largest deviation "
+        f"among them {np.abs(deviation[good]).max():.2f} std; sigma_j {est.joint_sigma}\n{table}"
+    )
     assert good.sum() >= 20, table
     assert np.all(np.abs(deviation[good]) <= 3.0), table
     # the payload was found: the parameters it changes moved from nominal to true
