@@ -77,7 +77,8 @@ IMPORT_TO_KEY: dict[str, str] = {
     # pip keys: no distribution package
     "mujoco": "python3-mujoco-pip",  # defined in rosdep's python.yaml
     "example_robot_data": "python3-example-robot-data-pip",  # defined in ./rosdep.yaml
-    "mcap_ros2": "python3-mcap-ros2-support-pip",  # defined in ./rosdep.yaml
+    "mcap": "python3-mcap-ros2-support-pip",  # defined in ./rosdep.yaml (mcap comes with it)
+    "mcap_ros2": "python3-mcap-ros2-support-pip",
 }
 
 #: pip keys that rosdep's own python.yaml defines; any other pip key must be in ./rosdep.yaml

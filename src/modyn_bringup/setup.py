@@ -49,6 +49,8 @@ setup(
             "modyn_system = modyn_bringup.runner:main",
             "modyn_demo = modyn_bringup.demo:main",
             "modyn_report = modyn_bringup.report:main",
+            "recorder = modyn_bringup.recorder:main",
+            "modyn = modyn_bringup.identify:main",
         ],
     },
 )

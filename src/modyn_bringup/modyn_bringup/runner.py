@@ -21,6 +21,10 @@ Command line::
 
     modyn_system rx90_sim [--set feedback_controller.kp=[300.0]] [--log-dir DIR] [--timeout S]
                           [--skip NODE] [--same-process-group] [--composed]
+                          [--record run.mcap]
+
+``--record PATH`` adds the ``recorder`` node (:mod:`modyn_bringup.recorder`): the topics of the
+system file's ``record:`` list (default ``/joint_states``) go to the MCAP file PATH.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ import yaml
 
 from .system import BringupError, NodeSpec, SystemSpec, load_system
 
-__all__ = ["HOLDERS", "SystemRunner", "executable_path", "main"]
+__all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
 
 #: (package, executable) of the nodes that hold the robot when commands stop; the runner never
 #: stops them because another node died
@@ -228,6 +232,21 @@ class SystemRunner:
                 p.kill()
 
 
+def add_recorder(spec: SystemSpec, path: str | os.PathLike) -> NodeSpec:
+    """Add the ``recorder`` node writing ``spec.record`` to the MCAP file ``path`` (absolute:
+    the node runs in its own working directory only by accident)."""
+    if any(n.name == "recorder" for n in spec.nodes):
+        raise BringupError(f"{spec.source}: a node is already named 'recorder'; --record needs it")
+    node = NodeSpec(
+        "recorder",
+        "modyn_bringup",
+        "recorder",
+        {"output": str(Path(path).expanduser().resolve()), "topics": list(spec.record)},
+    )
+    spec.nodes.append(node)
+    return node
+
+
 def describe_exit(code: int | None) -> str:
     """``exit code 1``, ``killed by SIGKILL`` (a negative Popen return code), ``running``."""
     if code is None:
@@ -333,6 +352,12 @@ def main(argv: list[str] | None = None) -> int:
         help="keep the nodes in the runner's process group, as ros2 launch does: a terminal's "
         "Ctrl-C then reaches every node directly (and once more from the runner)",
     )
+    parser.add_argument(
+        "--record",
+        default=None,
+        metavar="PATH",
+        help="record the system file's 'record:' topics (default /joint_states) to this MCAP file",
+    )
     args = parser.parse_args(argv)
     # from the start: a Ctrl-C while the nodes start stops the ones already started
     stop = _StopSignals()
@@ -348,6 +373,8 @@ def main(argv: list[str] | None = None) -> int:
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
         spec.composed = spec.composed or args.composed
+        if args.record:
+            add_recorder(spec, args.record)
         runner = SystemRunner(spec, args.log_dir, new_session=not args.same_process_group)
         runner.start()
         runner.wait_ready(args.timeout, interrupted=lambda: stop.signum is not None)

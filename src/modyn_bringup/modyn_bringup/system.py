@@ -13,6 +13,7 @@ A system file lives in ``config/systems/<name>.yaml`` (installed under
       # or, instead of all of these, a mechanism file (docs/model.md; kind: ... in it):
       # model: package://my_robots/config/stewart.yaml
     use_sim_time: true                # every node except the clock source
+    record: [/joint_states]           # topics `modyn_system ... --record run.mcap` writes
     nodes:
       - name: hardware_interface
         package: modyn_hardware
@@ -99,6 +100,8 @@ class SystemSpec:
     #: every node in one process and one executor (modyn_bringup.composed); from the system
     #: file's ``composed:`` (default false) or ``modyn_system --composed``
     composed: bool = False
+    #: topics ``--record`` writes (the file's top-level ``record:`` list; modyn_bringup.recorder)
+    record: tuple[str, ...] = ("/joint_states",)
 
     def node(self, name: str) -> NodeSpec:
         for spec in self.nodes:
@@ -360,6 +363,15 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     names = [n.name for n in nodes]
     if len(set(names)) != len(names):
         raise BringupError(f"{source}: node names must be unique, got {names}")
+    record = data.get("record", ["/joint_states"])
+    if (
+        not isinstance(record, list)
+        or not record
+        or not all(isinstance(t, str) and t.strip("/") for t in record)
+    ):
+        raise BringupError(
+            f"{source}: 'record' must be a non-empty list of topic names, got {record!r}"
+        )
     return SystemSpec(
         name=source.stem,
         source=source,
@@ -369,4 +381,5 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         use_sim_time=bool(data.get("use_sim_time", False)),
         nodes=nodes,
         composed=bool(data.get("composed", False)),
+        record=tuple(t if t.startswith("/") else "/" + t for t in record),
     )

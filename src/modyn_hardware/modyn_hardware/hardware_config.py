@@ -148,6 +148,13 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "'saturate' (soft limit: cut + spring-damper) or 'fault' (latched safe hold)",
     ),
     "publish_clock": (True, "publish /clock with the plant time"),
+    "measurement_noise": (
+        [],
+        "double[]: simulated plants only: standard deviations [position (rad or m), velocity "
+        "(rad/s or m/s), effort (N·m or N)] of white Gaussian noise added to the published "
+        "joint_states (the sensors of a real robot); empty: none",
+    ),
+    "measurement_noise_seed": (0, "seed of the measurement noise (reproducible runs)"),
     "clock_period": (
         0.01,
         "plant seconds between /clock messages (0: every step); the nodes on sim time need no "
@@ -281,6 +288,8 @@ class Config:
     watchdog_grace: float = 1.0
     marker_every: int = 0
     constraint_every: int = 1
+    measurement_noise: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    measurement_noise_seed: int = 0
 
     @property
     def dt(self) -> float:
@@ -408,6 +417,22 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
             f"parameter constraint_force_rate: {forces!r} is not a finite number >= 0 (Hz)"
         )
     out["constraint_every"] = max(1, round(out["rate"] / forces)) if forces > 0 else 1
+    noise = _numbers(values, "measurement_noise")
+    if noise and (len(noise) != 3 or min(noise) < 0.0):
+        raise ConfigError(
+            f"parameter measurement_noise: {noise} is not 3 standard deviations >= 0 "
+            "[position, velocity, effort]"
+        )
+    if any(noise) and out["plant"] not in ("simulated", "mujoco", "mock"):
+        raise ConfigError(
+            f"parameter measurement_noise: {noise} on plant {out['plant']!r}; noise is simulated "
+            "on the simulated plants only (a real robot's sensors have their own)"
+        )
+    out["measurement_noise"] = tuple(noise) if noise else (0.0, 0.0, 0.0)
+    seed = values.get("measurement_noise_seed", PARAMETERS["measurement_noise_seed"][0])
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise ConfigError(f"parameter measurement_noise_seed: {seed!r} is not an integer >= 0")
+    out["measurement_noise_seed"] = seed
     return out
 
 

@@ -198,6 +198,13 @@ class HardwareInterfaceNode(Node):
         self._js_tau = coordinate_effort(model) == "tau" and model.nu != model.nq
         self._clock_msg = ClockMsg()
         self._clock_every = cfg.clock_every
+        # simulated sensors (parameter measurement_noise): white Gaussian noise on the published
+        # position, velocity and effort only; the plant, the safety layer and the hold keep the
+        # true state. One seeded generator: a run is reproducible
+        self._noise_std = np.asarray(cfg.measurement_noise, dtype=float)
+        self._noise_rng = (
+            np.random.default_rng(cfg.measurement_noise_seed) if self._noise_std.any() else None
+        )
 
         self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
         self._setup_base_and_constraints(model)
@@ -452,14 +459,15 @@ class HardwareInterfaceNode(Node):
         js.header.stamp.sec = sec
         js.header.stamp.nanosec = nanosec
         if self._js_index is None:
-            js.position = state.position.tolist()
-            js.velocity = state.velocity.tolist()
-            js.effort = self._generalized_effort(state) if self._js_tau else state.effort.tolist()
+            js.position = self._measured(state.position, 0)
+            js.velocity = self._measured(state.velocity, 1)
+            effort = self._generalized_effort(state) if self._js_tau else state.effort
+            js.effort = self._measured(np.asarray(effort, dtype=float), 2) if len(effort) else []
         else:
             iq, iv, iu = self._js_index
-            js.position = state.position[iq].tolist()
-            js.velocity = state.velocity[iv].tolist()
-            js.effort = state.effort[iu].tolist() if iu is not None else []
+            js.position = self._measured(state.position[iq], 0)
+            js.velocity = self._measured(state.velocity[iv], 1)
+            js.effort = self._measured(state.effort[iu], 2) if iu is not None else []
         self._pub_state.publish(js)
         if self._pub_base is not None:
             self._publish_base(state, sec, nanosec)
@@ -473,6 +481,14 @@ class HardwareInterfaceNode(Node):
             # e.g. a leg of the quadruped with a tail overstretched after a fall): the state
             # itself is published; the plant's next step reports the fault with the same reason
             self._model_output_failed(exc)
+
+    def _measured(self, values: np.ndarray, kind: int) -> list[float]:
+        """``values`` as published: plus N(0, σ²) with σ = ``measurement_noise[kind]`` (0
+        position, 1 velocity, 2 effort) when that is > 0."""
+        std = self._noise_std[kind]
+        if self._noise_rng is None or std == 0.0:
+            return values.tolist()
+        return (values + std * self._noise_rng.standard_normal(values.shape)).tolist()
 
     def _generalized_effort(self, state: PlantState) -> list[float]:
         """Sᵀ(q) u of the applied effort (``coordinate_effort`` "tau", nu > nq), or [] where the

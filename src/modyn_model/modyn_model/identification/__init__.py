@@ -5,6 +5,13 @@ Khalil & Dombre ch. 7 §7.4.2 (Γ = W(q, q̇, q̈) χ), §7.5.3 (base inertial p
 """
 
 from .base import BaseParameters, base_parameters
+
+# identification from data (excitation, filtering, estimation, consistency, export)
+from .consistency import ConsistencyIssue, PhysicalConsistencyWarning, check_consistency
+from .estimate import Estimate, identify_base, least_squares, moving_rows
+from .excitation import FourierTrajectory, optimize_excitation
+from .export import closest_standard_parameters, identified_model, write_model
+from .filtering import IdentificationError, prepare
 from .names import (
     N_STANDARD,
     STANDARD_FIELDS,
@@ -28,4 +35,18 @@ __all__ = [
     "regressor",
     "regressor_batch",
     "standard_parameters",
+    "ConsistencyIssue",
+    "PhysicalConsistencyWarning",
+    "check_consistency",
+    "Estimate",
+    "identify_base",
+    "least_squares",
+    "moving_rows",
+    "FourierTrajectory",
+    "optimize_excitation",
+    "closest_standard_parameters",
+    "identified_model",
+    "write_model",
+    "IdentificationError",
+    "prepare",
 ]

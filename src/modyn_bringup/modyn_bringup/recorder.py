@@ -1,0 +1,403 @@
+"""The recorder: writes chosen topics of a running system to an MCAP file (ROS 2 bag storage).
+
+``modyn_system <system> --record run.mcap`` starts this node next to the system's nodes, with
+the topics of the system file's top-level ``record:`` list (default ``[/joint_states]``)::
+
+    record: [/joint_states, /effort_command, /trajectory]
+
+The file is the rosbag2 MCAP layout: one schema per message type (encoding ``ros2msg``: the
+``.msg`` text followed by each nested type's, separated by ``===`` lines, as ``ros2 bag record``
+writes it), one channel per topic (message encoding ``cdr``), messages stored as the CDR bytes
+received (no re-encoding), ``log_time`` = the wall time of reception (ns), as rosbag2 does;
+the messages' own stamps are inside them. Foxglove, PlotJuggler and ``ros2 bag info`` read it;
+:func:`read_joint_states` reads it back into arrays, :func:`export_csv` writes a CSV.
+
+Subscriptions are made once each topic appears in the graph, with the publishers' reliability
+(a reliable publisher gets a reliable subscriber: no sample dropped) and a deep queue. A topic
+not seen within ``topic_timeout`` s is reported in the log, naming it; the file is finished on
+SIGINT/SIGTERM (the runner's stop).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from modyn_model.errors import ModynError
+
+__all__ = [
+    "RecordingError",
+    "JointStateRecording",
+    "message_definition",
+    "read_joint_states",
+    "export_csv",
+    "recorded_topics",
+    "main",
+]
+
+
+class RecordingError(ModynError):
+    """A recording that cannot be used; the message names the file, the topic and the field."""
+
+
+def _share_candidates(pkg: str) -> list[Path]:
+    """Where ``<pkg>/msg/*.msg`` may be: the ament index, then this Python's prefix (the PyPI
+    rclpy wheels install the message packages' share/ there, outside the ament index)."""
+    out = []
+    try:
+        from ament_index_python.packages import PackageNotFoundError, get_package_share_directory
+
+        try:
+            out.append(Path(get_package_share_directory(pkg)))
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover - ships with rclpy
+        pass
+    out.append(Path(sys.prefix) / "share" / pkg)
+    return out
+
+
+_IDL_TO_MSG = {"boolean": "bool", "octet": "byte", "double": "float64", "float": "float32",
+               "long double": "float64"}
+
+
+def _field_type(idl: str) -> str:
+    """A field type of ``get_fields_and_field_types`` in .msg syntax (``sequence<double>`` →
+    ``float64[]``, ``string<10>`` → ``string<=10``, ``pkg/Type`` kept)."""
+    if idl.startswith("sequence<"):
+        inner = idl[len("sequence<") : -1]
+        base, _, bound = inner.partition(",")
+        return _field_type(base.strip()) + (f"[<={bound.strip()}]" if bound else "[]")
+    if idl.endswith("]"):
+        base, _, size = idl[:-1].partition("[")
+        return f"{_field_type(base)}[{size}]"
+    if idl.startswith(("string<", "wstring<")):
+        kind, _, bound = idl[:-1].partition("<")
+        return f"{kind}<={bound}"
+    return _IDL_TO_MSG.get(idl, idl)
+
+
+def _msg_text(datatype: str) -> str:
+    """The ``.msg`` text of ``pkg/msg/Type`` (or ``pkg/Type``): the installed file, else
+    written from the Python class's fields (constants and comments then missing)."""
+    pkg, *_, name = datatype.split("/")
+    for share in _share_candidates(pkg):
+        path = share / "msg" / f"{name}.msg"
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    fields = get_message(datatype).get_fields_and_field_types()
+    return "".join(f"{_field_type(t)} {f}\n" for f, t in fields.items())
+
+
+def get_message(datatype: str):
+    """The Python class of ``pkg/msg/Type`` (what rosidl_runtime_py's ``get_message`` does;
+    that package is not part of the PyPI rclpy)."""
+    import importlib
+
+    pkg, *_, name = datatype.split("/")
+    try:
+        return getattr(importlib.import_module(f"{pkg}.msg"), name)
+    except (ImportError, AttributeError):
+        raise RecordingError(f"message type '{datatype}' is not installed") from None
+
+
+def _nested_types(msg_class) -> list[str]:
+    """``pkg/Type`` of every message-typed field of ``msg_class`` (sequences and arrays too)."""
+    out = []
+    for ftype in msg_class.get_fields_and_field_types().values():
+        base = ftype
+        if base.startswith("sequence<"):
+            base = base[len("sequence<") :].split(",")[0].rstrip(">")
+        base = base.split("[")[0]
+        if "/" in base:
+            out.append(base)
+    return out
+
+
+def message_definition(datatype: str) -> str:
+    """The ros2msg schema text of ``datatype`` (``sensor_msgs/msg/JointState``): its ``.msg``
+    and, depth first, every nested type's after a line of 80 ``=`` and ``MSG: pkg/Type``."""
+
+    parts = [_msg_text(datatype)]
+    seen: set[str] = set()
+    stack = list(_nested_types(get_message(datatype)))
+    while stack:
+        t = stack.pop(0)
+        pkg, *_, name = t.split("/")
+        key = f"{pkg}/{name}"
+        if key in seen:
+            continue
+        seen.add(key)
+        parts.append("=" * 80 + f"\nMSG: {key}\n" + _msg_text(f"{pkg}/msg/{name}"))
+        stack.extend(_nested_types(get_message(f"{pkg}/msg/{name}")))
+    return "\n".join(parts)
+
+
+class _RecorderNode:
+    """The rclpy node: subscribes to the topics as they appear and writes the raw CDR."""
+
+    def __init__(self, node, output: Path, topics: Sequence[str], topic_timeout: float):
+        from mcap.writer import Writer
+
+        self.node = node
+        self.output = output
+        self.topics = [t if t.startswith("/") else "/" + t for t in topics]
+        output.parent.mkdir(parents=True, exist_ok=True)
+        self._file = open(output, "wb")  # noqa: SIM115 - closed in close()
+        self._writer = Writer(self._file)
+        self._writer.start(profile="ros2", library="modyn_bringup.recorder")
+        self._schemas: dict[str, int] = {}
+        self._channels: dict[str, int] = {}
+        self._subs: dict[str, object] = {}
+        self._counts: dict[str, int] = {}
+        self._start = time.monotonic()
+        self._timeout = topic_timeout
+        self._warned = False
+        self.node.create_timer(0.1, self._discover)
+
+    def _discover(self) -> None:
+        from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+        missing = [t for t in self.topics if t not in self._subs]
+        if not missing:
+            return
+        types = dict(self.node.get_topic_names_and_types())
+        for topic in missing:
+            if topic not in types:
+                continue
+            datatype = types[topic][0]
+            pubs = self.node.get_publishers_info_by_topic(topic)
+            if not pubs:
+                continue
+            reliable = all(p.qos_profile.reliability == ReliabilityPolicy.RELIABLE for p in pubs)
+            latched = all(
+                p.qos_profile.durability == DurabilityPolicy.TRANSIENT_LOCAL for p in pubs
+            )
+            qos = QoSProfile(
+                depth=1000,
+                reliability=ReliabilityPolicy.RELIABLE
+                if reliable
+                else ReliabilityPolicy.BEST_EFFORT,
+                durability=DurabilityPolicy.TRANSIENT_LOCAL
+                if latched
+                else DurabilityPolicy.VOLATILE,
+            )
+            if datatype not in self._schemas:
+                self._schemas[datatype] = self._writer.register_schema(
+                    name=datatype,
+                    encoding="ros2msg",
+                    data=message_definition(datatype).encode(),
+                )
+            self._channels[topic] = self._writer.register_channel(
+                topic=topic, message_encoding="cdr", schema_id=self._schemas[datatype]
+            )
+            self._counts[topic] = 0
+            self._subs[topic] = self.node.create_subscription(
+                get_message(datatype),
+                topic,
+                lambda data, topic=topic: self._write(topic, data),
+                qos,
+                raw=True,
+            )
+            self.node.get_logger().info(f"recording {topic} ({datatype})")
+        still = [t for t in self.topics if t not in self._subs]
+        if still and not self._warned and time.monotonic() - self._start > self._timeout:
+            self._warned = True
+            self.node.get_logger().warning(
+                f"recorder: topic(s) {still} not published after {self._timeout} s; "
+                f"{self.output} will not contain them (record: list of the system file)"
+            )
+
+    def _write(self, topic: str, data: bytes) -> None:
+        now = time.time_ns()
+        self._writer.add_message(
+            channel_id=self._channels[topic],
+            log_time=now,
+            publish_time=now,
+            data=bytes(data),
+            sequence=self._counts[topic],
+        )
+        self._counts[topic] += 1
+
+    def close(self) -> dict[str, int]:
+        self._writer.finish()
+        self._file.close()
+        return dict(self._counts)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The ``recorder`` executable: ROS parameters ``output`` (path of the .mcap),
+    ``topics`` (string[]), ``topic_timeout`` (s, default 10). Runs until SIGINT/SIGTERM."""
+    import signal
+
+    import rclpy
+    from rclpy.executors import ExternalShutdownException
+    from rclpy.parameter import Parameter
+    from rclpy.signals import SignalHandlerOptions
+
+    context = rclpy.Context()
+    rclpy.init(
+        args=argv if argv is not None else sys.argv,
+        context=context,
+        signal_handler_options=SignalHandlerOptions.NO,
+    )
+    node = rclpy.create_node("recorder", context=context)
+    output = node.declare_parameter("output", "").value
+    topics = node.declare_parameter("topics", Parameter.Type.STRING_ARRAY).value or [
+        "/joint_states"
+    ]
+    timeout = float(node.declare_parameter("topic_timeout", 10.0).value)
+    if not output:
+        print("recorder: parameter output (the .mcap path) is required", file=sys.stderr)
+        node.destroy_node()
+        rclpy.shutdown(context=context)
+        return 2
+    rec = _RecorderNode(node, Path(os.path.expanduser(output)), topics, timeout)
+    stopping = []
+    signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
+    signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
+    from rclpy.executors import SingleThreadedExecutor
+
+    executor = SingleThreadedExecutor(context=context)
+    executor.add_node(rec.node)
+    try:
+        while not stopping:
+            executor.spin_once(timeout_sec=0.1)
+        # drain what is already queued before finishing the file
+        for _ in range(200):
+            executor.spin_once(timeout_sec=0.0)
+    except ExternalShutdownException:
+        pass
+    finally:
+        counts = rec.close()
+        rec.node.destroy_node()
+        rclpy.try_shutdown(context=context)
+    print(f"recorder: wrote {output}: {counts}", flush=True)
+    return 0
+
+
+# ---------------------------------------------------------------------- reading back
+@dataclass(frozen=True)
+class JointStateRecording:
+    """``sensor_msgs/JointState`` messages of a recording as arrays.
+
+    Attributes
+    ----------
+    names : tuple of str
+        Joint names (the first message's order; later messages are reordered to it).
+    t : (N,) ndarray
+        ``header.stamp`` (s).
+    position, velocity, effort : (N, n) ndarray
+        rad or m, rad/s or m/s, N·m or N; NaN where a message had no value.
+    """
+
+    names: tuple[str, ...]
+    t: np.ndarray
+    position: np.ndarray
+    velocity: np.ndarray
+    effort: np.ndarray
+
+
+def recorded_topics(path: str | os.PathLike) -> dict[str, tuple[str, int]]:
+    """topic -> (datatype, message count) of an MCAP file."""
+    from mcap.reader import make_reader
+
+    with open(path, "rb") as f:
+        summary = make_reader(f).get_summary()
+    if summary is None:
+        raise RecordingError(f"{path}: no MCAP summary (a file not finished by its writer?)")
+    stats = summary.statistics.channel_message_counts if summary.statistics else {}
+    return {
+        ch.topic: (summary.schemas[ch.schema_id].name, int(stats.get(cid, 0)))
+        for cid, ch in summary.channels.items()
+    }
+
+
+def read_joint_states(path: str | os.PathLike, topic: str = "/joint_states") -> JointStateRecording:
+    """The ``topic`` messages of the MCAP file ``path`` as arrays, ordered by stamp.
+
+    Raises
+    ------
+    RecordingError
+        The file is missing or not MCAP, the topic is absent or empty (naming the topics the
+        file has), or a message lacks a joint of the first message.
+    """
+    from mcap_ros2.reader import read_ros2_messages
+
+    p = Path(path)
+    if not p.is_file():
+        raise RecordingError(f"{p}: recording not found")
+    try:
+        topics = recorded_topics(p)
+    except RecordingError:
+        raise
+    except Exception as exc:  # mcap raises several types for a non-MCAP file
+        raise RecordingError(f"{p}: not a readable MCAP file ({exc})") from None
+    if topic not in topics or topics[topic][1] == 0:
+        raise RecordingError(
+            f"{p}: the recording has no message on topic '{topic}'; it has "
+            f"{ {k: v[1] for k, v in topics.items()} } (add it to the system file's record: list)"
+        )
+    names: tuple[str, ...] | None = None
+    rows_t, rows = [], []
+    for m in read_ros2_messages(str(p), topics=[topic]):
+        msg = m.ros_msg
+        if names is None:
+            names = tuple(msg.name)
+            index = None
+        else:
+            index = None if tuple(msg.name) == names else _index(msg.name, names, p, topic)
+        n = len(names)
+        row = np.full((3, n), np.nan)
+        for k, field in enumerate((msg.position, msg.velocity, msg.effort)):
+            if len(field) == len(msg.name):
+                vals = np.asarray(field, dtype=float)
+                row[k] = vals if index is None else vals[index]
+        rows_t.append(msg.header.stamp.sec + msg.header.stamp.nanosec * 1e-9)
+        rows.append(row)
+    t = np.asarray(rows_t)
+    data = np.asarray(rows)
+    order = np.argsort(t, kind="stable")
+    return JointStateRecording(names, t[order], data[order, 0], data[order, 1], data[order, 2])
+
+
+def _index(msg_names, names, path, topic) -> np.ndarray:
+    try:
+        return np.array([list(msg_names).index(nm) for nm in names])
+    except ValueError:
+        raise RecordingError(
+            f"{path}: a '{topic}' message names joints {list(msg_names)}, the first one {list(names)}"
+        ) from None
+
+
+def export_csv(
+    path: str | os.PathLike, out: str | os.PathLike, topic: str = "/joint_states"
+) -> Path:
+    """Write the ``topic`` joint states of a recording as CSV: ``t`` then ``q_<joint>``,
+    ``v_<joint>``, ``effort_<joint>`` columns (SI units), one row per message."""
+    rec = read_joint_states(path, topic)
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    header = ["t"] + [f"{k}_{nm}" for k in ("q", "v", "effort") for nm in rec.names]
+    with open(out, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(header)
+        for i in range(rec.t.size):
+            w.writerow(
+                [repr(float(rec.t[i]))]
+                + [
+                    repr(float(x))
+                    for x in np.concatenate((rec.position[i], rec.velocity[i], rec.effort[i]))
+                ]
+            )
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())
