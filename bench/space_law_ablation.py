@@ -15,7 +15,8 @@ is run with its law swapped for the one the DDS feedback_controller runs, one pi
 ``lumped`` the 143.14 kg base of the library figures. Prints EE RMS / max, base position /
 attitude max (mm, mrad). ~20 s per 2 s run on one core.
 
-Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct] [bare|lumped] [duration s]``.
+Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct] [bare|lumped] [duration s]
+[computed torque's base ω, rad/s]``.
 """
 
 from __future__ import annotations
@@ -40,10 +41,11 @@ class _Bare:
 def main():
     law, base = (sys.argv[1:3] + ["ct", "bare"][len(sys.argv[1:3]):])[:2]
     duration = float(sys.argv[3]) if len(sys.argv) > 3 else 2.0
+    omega_b = float(sys.argv[4]) if len(sys.argv) > 4 else 1.5  # computed torque's base ω
     cmg, thr = CMGCluster.pyramid(), ThrusterCluster.from_config({})
     model = sim.space_iiwa_model(cmg if base == "lumped" else _Bare())
     st: dict = {}
-    acc_law = BaseDQPD(1.0, np.eye(3), 1.5, 0.9)  # unit inertia: the DQ-PD as an acceleration
+    acc_law = BaseDQPD(1.0, np.eye(3), omega_b, 0.9)  # unit inertia: the DQ-PD as an acceleration
     w, z = 20.0, 0.9
     orig_ff = sim.arm_feedforward
 
@@ -80,7 +82,7 @@ def main():
     r = sim.simulate_closed_loop(model, thr, cmg,
                                  sim.ClosedLoopConfig(duration=duration, smooth_start=0.5))
     s = r.summary()
-    print(f"{law} {base} {duration} s: EE RMS {s['ee_rms'] * 1e3:.3f} mm, max "
+    print(f"{law} {base} {duration} s (CT base ω {omega_b}): EE RMS {s['ee_rms'] * 1e3:.3f} mm, max "
           f"{s['ee_max'] * 1e3:.3f} mm; base {s['base_pos_max'] * 1e3:.4f} mm, "
           f"{s['base_att_max'] * 1e3:.3f} mrad; thrust {s['sigma_max']:.3f} N, |γ̇| "
           f"{s['gimbal_rate_max']:.4f} rad/s; {r.statuses}")
