@@ -1,5 +1,5 @@
 """Figures 7-14 of the space-manipulator paper (seed 004, §5) at library level, for
-docs/space_manipulator_control.md.
+docs/space_manipulator.md (§5.2).
 
 The paper's figures are absent from its text (note A33); these reproduce what they show, under
 the note's §11/§14 assumptions (iiwa 14 with Table 5 inertias on the 27 kg base, link_0 at

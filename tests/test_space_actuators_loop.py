@@ -361,11 +361,11 @@ def test_base_held_and_curve_tracked(nominal):
     servo. Measured (lockstep, the controller answering each state with the actuator state of
     the same stamp, so every run gives the same numbers): base 0.479 mm, attitude 5.31 mrad,
     EE RMS 2.48 mm (max 3.93 mm). Against the same loop with an ideal CMG torque
-    (space_iiwa_sim: 3.3e-3 mm, 0.028 mrad, EE 0.0116 mm RMS) the attitude error is the servo
-    lag: the torque the arm's reaction asks for arrives ~τ_g = 20 ms late on the bare 27 kg
-    base (J ≈ 0.4 kg m², the units' 98.6 kg not lumped in), 5x less inertia than the library
-    loop's 143 kg base (0.73 mrad there); the EE error follows as that attitude times the ~0.45
-    m lever to the EE. Bounds at about 2x the measured values (the lockstep run is
+    (space_iiwa_sim: 3.3e-3 mm, 0.028 mrad, EE 0.0116 mm RMS) the attitude error is the
+    controller's computed-torque base rows behind the τ_g = 20 ms servo: the library loop with
+    that law on the same bare 27 kg base gives 4.67 mrad in 2 s, with eq. (47)'s base law 1.24
+    mrad (bench/space_law_ablation.py, docs/space_manipulator.md); the EE error follows as that
+    attitude times the ~0.45 m lever to the EE. Bounds at about 2x the measured values (the lockstep run is
     deterministic; the margin is for the CI machine's floating point and DDS ordering, which
     the stamp matching removes): the paper's "mm level" holds for the base position."""
     ep = nominal
