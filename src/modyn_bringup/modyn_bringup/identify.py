@@ -347,8 +347,13 @@ def identify_recording(
             "measured": d.tau,
             "predicted": pred,
             "moving": moving,
-            # the equations the fit uses (joint moving): comparable with σ̂_j
-            "rms": np.sqrt((np.where(moving, err, 0.0) ** 2).sum(0) / np.maximum(moving.sum(0), 1)),
+            # the equations the fit uses (joint moving): comparable with σ̂_j; NaN for a joint
+            # that never moves faster than min_speed in this part (no equation to compare)
+            "rms": np.where(
+                moving.any(0),
+                np.sqrt((np.where(moving, err, 0.0) ** 2).sum(0) / np.maximum(moving.sum(0), 1)),
+                np.nan,
+            ),
             "rms_all": np.sqrt(np.mean(err**2, axis=0)),
         }
     return out
@@ -476,6 +481,7 @@ def _options(args) -> IdentifyOptions:
         cutoff=args.cutoff,
         decimate=args.decimate,
         weighted=not args.ols,
+        min_speed=args.min_speed,
     )
 
 
@@ -621,6 +627,13 @@ def main(argv: list[str] | None = None) -> int:
         "--decimate", type=int, default=0, help="keep 1 sample in N (0: rate / (2.5 cutoff))"
     )
     p.add_argument("--ols", action="store_true", help="OLS instead of WLS")
+    p.add_argument(
+        "--min-speed",
+        type=float,
+        default=IdentifyOptions.min_speed,
+        help="rad/s or m/s: a joint's equations slower than this are left out (dry friction "
+        "near rest is not Fc sign(v); MuJoCo's frictionloss is regularised there)",
+    )
     args = parser.parse_args(argv)
     from modyn_model.errors import ModynError
 
