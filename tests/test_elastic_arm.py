@@ -258,9 +258,9 @@ def test_elastic_law_beats_rigid_computed_torque_over_dds(model, episodes):
 
 
 def test_mujoco_plant_refuses_the_elastic_model_with_a_clear_message(model):
-    """MuJoCo could hold the model (rotor bodies with armature Ia, fixed tendons q_j − θ_j with
-    stiffness k_j; docs/elastic.md) but the MuJoCo plant builds its MJCF from a URDF tree only:
-    it refuses the model, naming it, its kind and why."""
+    """MujocoPlant, the URDF-tree MuJoCo plant, refuses the model, naming it, its kind and why.
+    (``plant: mujoco`` runs it all the same: make_plant takes the model's own MJCF export,
+    ExportedModelPlant, src/modyn_hardware/test/test_elastic_mujoco.py; docs/elastic.md.)"""
     pytest.importorskip("mujoco")
     import subprocess
 
