@@ -59,7 +59,8 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "plant": (
         "simulated",
         "which plant: 'simulated' (the built-in rigid-body simulator), 'mujoco' (MuJoCo on the "
-        "same URDF, or on the spanning tree of a model with spanning_tree(), docs/plants.md), "
+        "same URDF, on the spanning tree of a model with spanning_tree(), or on the MJCF of a "
+        "model with mujoco_mjcf(), docs/plants.md), "
         "'mock' (velocity = effort, for wiring tests) or "
         "'ros2_control' (the bridge to a forward_command_controller and a "
         "joint_state_broadcaster; realtime only)",

@@ -95,7 +95,8 @@ def test_full_stiffness_and_damping_export_through_eigen_tendons():
         motor_viscous=base.motor_viscous,
         motor_coulomb=base.motor_coulomb,
     )
-    xml = model.mujoco_mjcf()
+    with pytest.warns(UserWarning, match="Coulomb friction"):
+        xml = model.mujoco_mjcf()
     assert xml.count('name="spring_damper') == 3 and xml.count('name="spring') == 6 + 3
     errs = _compare(model, seed=21)
     print("full K, rank-3 D_k: max |dM|, |dbias|, |dspring|, |ddamper| =", errs)
@@ -104,7 +105,8 @@ def test_full_stiffness_and_damping_export_through_eigen_tendons():
 
 def test_friction_export_and_its_absence():
     model = _rx90()
-    m = mujoco.MjModel.from_xml_string(model.mujoco_mjcf())
+    with pytest.warns(UserWarning, match="Coulomb friction"):
+        m = mujoco.MjModel.from_xml_string(model.mujoco_mjcf())
     for j, name in enumerate(model.coordinate_names):
         jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, name)
         dof = m.jnt_dofadr[jid]
@@ -169,3 +171,29 @@ def test_make_plant_takes_the_export_for_plant_mujoco():
     assert plant.actuator_names == model.actuator_names
     with pytest.raises(Exception, match="joint3_motor"):
         plant.write([0.0, 0.0, float("nan"), 0.0, 0.0, 0.0])
+
+
+def test_export_warns_about_what_mujoco_drops_or_approximates():
+    """The links' Stribeck friction is dropped and Coulomb friction becomes frictionloss: one
+    UserWarning each, naming the joints; the exported plant keeps them in its notes."""
+    import dataclasses
+
+    from modyn_hardware.mujoco_exported import ExportedModelPlant
+
+    base = _rx90()
+    extras = list(base.link_model.extras)
+    extras[1] = dataclasses.replace(extras[1], coulomb=2.0, static=3.0, stribeck_velocity=0.1)
+    model = ElasticJointModel(
+        base.link_model.with_parameters(extras=extras),
+        base.stiffness,
+        base.rotor_inertia,
+        motor_coulomb=base.motor_coulomb,
+    )
+    with pytest.warns(UserWarning, match=r"Stribeck friction of link joints \['joint2'\]"):
+        with pytest.warns(UserWarning, match=r"Coulomb friction of \['joint2', 'joint1_motor'"):
+            model.mujoco_mjcf()
+    notes = ExportedModelPlant(model).notes
+    assert len(notes) == 2 and "Stribeck" in notes[0] and "frictionloss" in notes[1]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model.mujoco_mjcf(friction=False)  # no friction exported: nothing to warn about

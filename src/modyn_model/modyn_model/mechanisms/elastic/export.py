@@ -27,9 +27,10 @@ What is written (docs/elastic.md, "On MuJoCo")
   both diagonal).
 * One ``motor`` actuator per rotor joint (gear 1, ``forcerange`` = the motor effort limits).
 
-Dropped, with a :class:`UserWarning` naming it: the links' Stribeck term (static friction
-above Coulomb), which MuJoCo has no element for; MuJoCo's ``frictionloss`` is a soft dry
-friction constraint, not Fc·sign(v) (modyn_hardware's MuJoCo plant makes it as stiff as MuJoCo
+Dropped, with a :class:`UserWarning` naming the joints: the links' Stribeck term (static
+friction above Coulomb), which MuJoCo has no element for. Approximated, with a
+:class:`UserWarning` naming the coordinates: Coulomb friction, as MuJoCo's ``frictionloss``, a
+soft dry-friction constraint, not Fc·sign(v) (the MuJoCo plants make it as stiff as MuJoCo
 accepts). Checked against MuJoCo 4.0.0 in ``src/modyn_hardware/test/test_elastic_mujoco.py``.
 """
 
@@ -170,7 +171,16 @@ def mujoco_mjcf(model, *, friction: bool = True) -> str:
             f"{[joints[i] for i in np.flatnonzero(stribeck)]} has no MuJoCo equivalent; only "
             "Coulomb (frictionloss) and viscous (damping) friction are exported",
             UserWarning,
-            stacklevel=2,
+            stacklevel=3,
+        )
+    coulomb = np.flatnonzero(np.asarray(model.coulomb) > 0.0)
+    if friction and coulomb.size:
+        warnings.warn(
+            f"MuJoCo model of '{model.name}': the Coulomb friction of "
+            f"{[model.coordinate_names[i] for i in coulomb]} is MuJoCo's frictionloss, a soft "
+            "dry-friction constraint, not Fc·sign(v)",
+            UserWarning,
+            stacklevel=3,
         )
     ET.indent(root, space="  ")
     return ET.tostring(root, encoding="unicode") + "\n"
