@@ -197,3 +197,42 @@ def test_export_warns_about_what_mujoco_drops_or_approximates():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         model.mujoco_mjcf(friction=False)  # no friction exported: nothing to warn about
+
+
+def test_exported_plant_refuses_an_export_that_is_not_the_model():
+    """An export whose joints or actuators are not the model's names: a PlantError naming them."""
+    from modyn_hardware.mujoco_exported import ExportedModelPlant
+    from modyn_hardware.plant import PlantError
+
+    model = _rx90()
+
+    class Renamed:  # the RX-90's export edited by ``edit`` (text -> text)
+        def __init__(self, edit):
+            self.edit = edit
+            self.name, self.source = model.name, model.source
+            self.coordinate_names, self.actuator_names = (
+                model.coordinate_names,
+                model.actuator_names,
+            )
+
+        def neutral(self):
+            return model.neutral()
+
+        def mujoco_mjcf(self, friction=True):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                return self.edit(model.mujoco_mjcf(friction=friction))
+
+    with pytest.raises(PlantError, match="has no joint 'joint3_motor'"):
+        # the rotor joint renamed everywhere (its tendon, its motor's target), the motor kept
+        ExportedModelPlant(
+            Renamed(
+                lambda x: x.replace('"joint3_motor"', '"j3m"').replace(
+                    'name="j3m" joint=', 'name="joint3_motor" joint='
+                )
+            )
+        )
+    with pytest.raises(PlantError, match=r"actuators \[.*'m3'.*model's are"):
+        ExportedModelPlant(
+            Renamed(lambda x: x.replace('name="joint3_motor" joint=', 'name="m3" joint='))
+        )
