@@ -16,8 +16,9 @@ Library level (the plant without ROS):
 * k → ∞: the link motion under the same motor torques tends to the rigid robot's (A + Ia) as
   1/k (the table in docs/elastic.md, printed here);
 
-MuJoCo: the plant refuses the model (it builds URDF trees), but MuJoCo itself holds it as
-rotor bodies + spring tendons, = the model's forward dynamics to 1e-9 (measured 1.5e-12).
+MuJoCo: MujocoPlant (the URDF-tree plant) refuses the model; MuJoCo itself holds it as rotor
+bodies + spring tendons, = the model's forward dynamics to 1e-9 (measured 1.5e-12), and
+``plant: mujoco`` runs the model's own export (rx90_elastic_mujoco over DDS, below).
 
 DDS (< 60 s): rx90_elastic_sim (law elastic_joint) and rx90_elastic_sim_rigid (the rigid computed
 torque, same ω = 10 rad/s) follow the same two goals; the link-side RMS of the elastic law is
@@ -258,9 +259,9 @@ def test_elastic_law_beats_rigid_computed_torque_over_dds(model, episodes):
 
 
 def test_mujoco_plant_refuses_the_elastic_model_with_a_clear_message(model):
-    """MuJoCo could hold the model (rotor bodies with armature Ia, fixed tendons q_j − θ_j with
-    stiffness k_j; docs/elastic.md) but the MuJoCo plant builds its MJCF from a URDF tree only:
-    it refuses the model, naming it, its kind and why."""
+    """MujocoPlant, the URDF-tree MuJoCo plant, refuses the model, naming it, its kind and why.
+    (``plant: mujoco`` runs it all the same: make_plant takes the model's own MJCF export,
+    ExportedModelPlant, src/modyn_hardware/test/test_elastic_mujoco.py; docs/elastic.md.)"""
     pytest.importorskip("mujoco")
     import subprocess
 
@@ -391,3 +392,28 @@ def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_pat
     chatter = 1e-3 * model.motor_coulomb / model.rotor_inertia
     assert np.all(np.abs(v[last]).max(axis=0) <= 2.0 * chatter + 1e-3), chatter
     assert f"fault latched: watchdog: no command for step t = {found.group(1)} s" in log
+
+
+def test_elastic_law_on_the_mujoco_plant_over_dds(model, tmp_path):
+    """rx90_elastic_mujoco (the same nodes and law as rx90_elastic_sim, MuJoCo running the
+    model's own MJCF export: src/modyn_hardware/test/test_elastic_mujoco.py) follows the same
+    two goals: the motion is recorded, the arm comes back to Q0 and rests there, the motor
+    torques stay within the motors' limits; the link-side RMS is printed (docs/elastic.md)."""
+    pytest.importorskip("rclpy")
+    pytest.importorskip("mujoco")
+    from modyn_bringup.episode import run_episode
+    from modyn_bringup.system import load_system
+
+    episode = run_episode(
+        load_system("rx90_elastic_mujoco"), [_goal(model)], settle=SETTLE, timeout=120.0,
+        log_dir=tmp_path,
+    )  # fmt: skip
+    rms, peak = _link_rms(episode)
+    fmt = {"float_kind": lambda v: f"{v:.3e}"}
+    print(
+        f"\nrx90_elastic_mujoco: link RMS {np.array2string(rms, formatter=fmt)} rad, max "
+        f"{np.array2string(peak, formatter=fmt)}, norm {np.linalg.norm(rms):.4e}; final link "
+        f"pose - Q0 = {np.array2string(episode.q[-1, :6] - Q0, formatter=fmt)}"
+    )
+    np.testing.assert_allclose(episode.q[-1, :6], Q0, atol=END_TOLERANCE)
+    assert np.all(np.abs(episode.effort[:, 6:]) <= model.effort_limit + 1e-9)

@@ -32,6 +32,7 @@ from .hold_gains import (
     sample_poses,
 )
 from .mock_plant import MockPlant
+from .mujoco_exported import ExportedModelPlant, mujoco_export_of
 from .mujoco_plant import GEOMETRIES, MujocoPlant
 from .mujoco_spanning import SpanningTreePlant, spanning_tree_of
 from .plant import Plant, PlantError
@@ -58,7 +59,8 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     "plant": (
         "simulated",
         "which plant: 'simulated' (the built-in rigid-body simulator), 'mujoco' (MuJoCo on the "
-        "same URDF, or on the spanning tree of a model with spanning_tree(), docs/plants.md), "
+        "same URDF, on the spanning tree of a model with spanning_tree(), or on the MJCF of a "
+        "model with mujoco_mjcf(), docs/plants.md), "
         "'mock' (velocity = effort, for wiring tests) or "
         "'ros2_control' (the bridge to a forward_command_controller and a "
         "joint_state_broadcaster; realtime only)",
@@ -710,6 +712,13 @@ def make_plant(config: Config, model) -> Plant:
                 q0=config.initial_positions,
                 geometry=config.mujoco_geometry,
             )
+        except PlantError as exc:
+            raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None
+    if config.plant == "mujoco" and mujoco_export_of(model) is not None:
+        # a mechanism that writes its own MJCF (e.g. elastic joints: rotor joints and spring
+        # tendons, mujoco_exported), not a URDF tree: MuJoCo runs that export
+        try:
+            return ExportedModelPlant(model, config.integrator, q0=config.initial_positions)
         except PlantError as exc:
             raise ConfigError(f"parameter plant: 'mujoco': {exc}") from None
     if config.plant == "mujoco":

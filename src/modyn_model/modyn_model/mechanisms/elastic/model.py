@@ -698,3 +698,12 @@ class ElasticJointModel:
         n = self.n_links
         pose, jac, jdv = self.link_model.frame_motion(q[..., :n], v[..., :n], frame)
         return pose, self._frame_jac(jac), jdv
+
+    # ------------------------------------------------------------------ export
+    def mujoco_mjcf(self, *, friction: bool = True) -> str:
+        """This robot as MJCF text: link joints, coaxial rotor joints, spring tendons, motors on
+        the rotors (:func:`~.export.mujoco_mjcf`; the MuJoCo plant's seam for a model that
+        is not a URDF tree)."""
+        from .export import mujoco_mjcf
+
+        return mujoco_mjcf(self, friction=friction)
