@@ -15,21 +15,23 @@ config/mechanisms/rx90_elastic.yaml and for a full symmetric K and D_k (the eige
 from __future__ import annotations
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 mujoco = pytest.importorskip("mujoco")
 
-from modyn_bringup.system import share_directory  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 from modyn_model.mechanisms.elastic import ElasticJointModel  # noqa: E402
 
 TOL = 1e-10
+#: the repository root (config/ is read from the source tree, as the other plant tests do)
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def _rx90():
-    return load_model(share_directory() / "config" / "mechanisms" / "rx90_elastic.yaml")
+    return load_model(ROOT / "config" / "mechanisms" / "rx90_elastic.yaml")
 
 
 def _compare(model, seed: int, states: int = 10) -> tuple[float, float, float, float]:
