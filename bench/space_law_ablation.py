@@ -63,7 +63,11 @@ def main():
             a[:6] = acc_law.wrench(q, v)
             a[6:] = st["thdd"] + w * w * (th_d - th) + 2 * z * w * (thd_d - thd)
             tau = model.inverse_dynamics(q, v, a)
-            st["wb"] = tau[:6]
+            if law == "ct_dec":  # base rows: base PD on M_bb + the planned coupling only
+                a[6:] = st["thdd"]
+                st["wb"] = model.inverse_dynamics(q, v, a)[:6]
+            else:
+                st["wb"] = tau[:6]
             return tau[6:]
 
     class CTBase:
@@ -73,10 +77,10 @@ def main():
         def wrench(self, q, v, feedforward=None):
             return st["wb"].copy()
 
-    if law in ("ct_arm", "ct"):
+    if law in ("ct_arm", "ct", "ct_dec"):
         sim.arm_feedforward = arm_ff
         sim.ArmJointDQPD = CTJoint
-    if law == "ct":
+    if law in ("ct", "ct_dec"):
         sim.BaseDQPD = CTBase
         sim.base_reaction_feedforward = lambda *a: np.zeros(6)
     r = sim.simulate_closed_loop(model, thr, cmg,
