@@ -9,13 +9,17 @@ is run with its law swapped for the one the DDS feedback_controller runs, one pi
 * ``ct_arm``: arm torques from computed torque on all 13 coordinates, base wrench still eq. 47
   + reaction feed-forward of those torques;
 * ``ct``: computed torque on all 13 coordinates (base rows too): the DDS controller's law
-  (``law: computed_torque``, base ω = 1.5 rad/s, arm ω = 20 rad/s, ζ = 0.9).
+  with ``base_feedback: full`` (``law: computed_torque``, base ω = 1.5 rad/s, arm ω = 20 rad/s,
+  ζ = 0.9);
+* ``ct_dec``: the same with the base rows M_bb w_b + M_ba θ̈_d + h_b = NE(q, v, [w_b, θ̈_d])[:6]
+  (``base_feedback: decoupled``, :class:`modyn_control.computed_torque.ComputedTorque`; written
+  out here with the bench's DQ-PD base acceleration, the joint rows unchanged).
 
 ``bare`` uses the 27 kg base without the CMG units lumped in (as ``space_iiwa_vscmg_sim``),
 ``lumped`` the 143.14 kg base of the library figures. Prints EE RMS / max, base position /
 attitude max (mm, mrad). ~20 s per 2 s run on one core.
 
-Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct] [bare|lumped] [duration s]
+Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct|ct_dec] [bare|lumped] [duration s]
 [computed torque's base ω, rad/s]``.
 """
 
