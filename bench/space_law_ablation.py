@@ -9,13 +9,17 @@ is run with its law swapped for the one the DDS feedback_controller runs, one pi
 * ``ct_arm``: arm torques from computed torque on all 13 coordinates, base wrench still eq. 47
   + reaction feed-forward of those torques;
 * ``ct``: computed torque on all 13 coordinates (base rows too): the DDS controller's law
-  (``law: computed_torque``, base ω = 1.5 rad/s, arm ω = 20 rad/s, ζ = 0.9).
+  with ``base_feedback: full`` (``law: computed_torque``, base ω = 1.5 rad/s, arm ω = 20 rad/s,
+  ζ = 0.9);
+* ``ct_dec``: the same with the base rows M_bb w_b + M_ba θ̈_d + h_b = NE(q, v, [w_b, θ̈_d])[:6]
+  (``base_feedback: decoupled``, :class:`modyn_control.computed_torque.ComputedTorque`; written
+  out here with the bench's DQ-PD base acceleration, the joint rows unchanged).
 
 ``bare`` uses the 27 kg base without the CMG units lumped in (as ``space_iiwa_vscmg_sim``),
 ``lumped`` the 143.14 kg base of the library figures. Prints EE RMS / max, base position /
 attitude max (mm, mrad). ~20 s per 2 s run on one core.
 
-Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct] [bare|lumped] [duration s]
+Run: ``python bench/space_law_ablation.py [eq47|ct_arm|ct|ct_dec] [bare|lumped] [duration s]
 [computed torque's base ω, rad/s]``.
 """
 
@@ -63,7 +67,11 @@ def main():
             a[:6] = acc_law.wrench(q, v)
             a[6:] = st["thdd"] + w * w * (th_d - th) + 2 * z * w * (thd_d - thd)
             tau = model.inverse_dynamics(q, v, a)
-            st["wb"] = tau[:6]
+            if law == "ct_dec":  # base rows: base PD on M_bb + the planned coupling only
+                a[6:] = st["thdd"]
+                st["wb"] = model.inverse_dynamics(q, v, a)[:6]
+            else:
+                st["wb"] = tau[:6]
             return tau[6:]
 
     class CTBase:
@@ -73,10 +81,10 @@ def main():
         def wrench(self, q, v, feedforward=None):
             return st["wb"].copy()
 
-    if law in ("ct_arm", "ct"):
+    if law in ("ct_arm", "ct", "ct_dec"):
         sim.arm_feedforward = arm_ff
         sim.ArmJointDQPD = CTJoint
-    if law == "ct":
+    if law in ("ct", "ct_dec"):
         sim.BaseDQPD = CTBase
         sim.base_reaction_feedforward = lambda *a: np.zeros(6)
     r = sim.simulate_closed_loop(model, thr, cmg,

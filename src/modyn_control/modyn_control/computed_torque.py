@@ -16,6 +16,25 @@ Practical computation (§9.4.2.5): the law is one Newton-Euler call with w as th
 ``Γ = NE(q, q̇, w)`` (resp. ``NE(q_d, q̇_d, w)``), never A⁻¹ nor even A·w + H separately. The gains
 are in acceleration units: K_p = ω_n², K_d = 2 ζ ω_n [9.26] (:mod:`modyn_control.gains`).
 
+Floating-base models (``base_feedback``). With q = [base pose, θ], v = [v_b, θ̇] and
+``M = [[M_bb, M_ba], [M_ab, M_aa]]``, [9.22] makes the base rows
+``Γ_b = M_bb w_b + M_ba w_a + h_b``: the base actuators are asked for the reaction of the arm's
+*feedback* accelerations ``w_a − q̈_a,d = K_d ė_a + K_p e_a`` too (``base_feedback="full"``, the
+default, [9.22] as written). With ``base_feedback="decoupled"`` the base rows carry only the
+planned coupling::
+
+    Γ_b = M_bb w_b + M_ba q̈_a,d + h_b = NE(q, q̇, [w_b, q̈_a,d])[:6]
+
+(a base PD on the locked, composite base inertia M_bb plus the reaction of the desired joint
+accelerations, the structure of the space manipulator's eq. (47)), the joint rows staying
+``Γ_a = NE(q, q̇, w)[6:]``. On a perfect model the closed loop is then, with δ = v̇ − w,
+``M δ = [−M_ba (w_a − q̈_a,d); 0]``: [9.23] is disturbed only by the reaction of the arm's
+feedback acceleration, which the base is left to absorb (δ_b = −M̃_bb⁻¹ M_ba (w_a − q̈_a,d),
+M̃_bb = M_bb − M_ba M_aa⁻¹ M_ab its articulated inertia, and δ_a = −M_aa⁻¹ M_ab δ_b); it vanishes
+as the arm's error does. Why: base actuators with a lag (control-moment gyroscopes behind a 20 ms gimbal
+servo, docs/space_manipulator.md) cannot deliver a demand that moves with a 20 rad/s arm
+feedback; the decoupled demand is smooth.
+
 Robustness to what the model misses (unmodelled friction, payload): the integral term of the
 footnote of [9.24] (``integral=True``) and/or a disturbance observer (``observer_bandwidth``,
 :mod:`modyn_control.disturbance_observer`) whose estimate δ̂ is added to the torque,
@@ -37,6 +56,10 @@ from .laws import ControlError
 __all__ = ["ComputedTorque", "PredictiveControl"]
 
 SCHEMES = ("tracking", "position")
+#: ``base_feedback`` values: the base rows of [9.22] as written, or with the planned coupling only
+BASE_FEEDBACKS = ("full", "decoupled")
+#: velocity coordinates of a floating base (v_b = [linear; angular])
+_BASE_NV = 6
 
 
 def _acceleration_gains(n, omega, zeta, integral) -> tuple[np.ndarray, ...]:
@@ -76,6 +99,10 @@ class ComputedTorque(ObservedLaw, ControlLaw):
     observer_bandwidth : float or (n,) array, optional
         K_o (rad/s, ≥ 0) of a :class:`~modyn_control.disturbance_observer.DisturbanceObserver`
         whose estimate is added to Γ; None or 0: no observer.
+    base_feedback : {"full", "decoupled"}
+        A floating-base model's base rows (the module docstring): ``"full"`` (default) [9.22]
+        as written, ``"decoupled"`` ``NE(q, q̇, [w_b, q̈_a,d])[:6]``, the arm's feedback left
+        out of the base demand. ``"decoupled"`` needs a model with ``floating_base``.
 
     Attributes
     ----------
@@ -97,10 +124,23 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         integral_limit=100.0,
         observer_bandwidth=None,
         friction_velocity="measured",
+        base_feedback="full",
     ):
         super().__init__(model, effort_limit)
         if scheme not in SCHEMES:
             raise ControlError(f"scheme = {scheme!r}: expected one of {list(SCHEMES)}")
+        if base_feedback not in BASE_FEEDBACKS:
+            raise ControlError(
+                f"base_feedback = {base_feedback!r}: expected one of {list(BASE_FEEDBACKS)}"
+            )
+        self.decoupled_base = base_feedback == "decoupled"
+        if self.decoupled_base and not getattr(model, "floating_base", False):
+            raise ControlError(
+                f"base_feedback = 'decoupled': model '{getattr(model, 'name', '?')}' has no "
+                "floating base (contract member floating_base); use 'full'"
+            )
+        self.base_feedback = base_feedback
+        self._w_planned = np.zeros(self.nv)  # [w_b, q̈_a,d] of the decoupled base rows
         self.data = model.make_data()
         self.scheme = scheme
         self.friction = bool(friction)
@@ -136,6 +176,8 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         if self.observer is None:
             # the integral enters Γ through Â(q) (Â(q_d) for the predictive law)
             a_matrix = algorithms.mass_matrix(self.model, self.data, self._model_point(q, ref))
+            if self.decoupled_base:  # Γ_b = M_bb w_b: the arm's w reaches the joint rows only
+                a_matrix[:_BASE_NV, _BASE_NV:] = 0.0
             self.w_integral[:] = np.linalg.solve(a_matrix, gap)
             lim = self.integral_limit
             np.clip(self.w_integral, -lim, lim, out=self.w_integral)
@@ -175,6 +217,14 @@ class ComputedTorque(ObservedLaw, ControlLaw):
         out[:] = algorithms.inverse_dynamics(
             self.model, self.data, q, v, w, friction=self.friction and term is None
         )
+        if self.decoupled_base:
+            # Γ_b = M_bb w_b + M_ba q̈_a,d + h_b: the base rows without the arm's feedback
+            wp = self._w_planned
+            wp[:_BASE_NV] = w[:_BASE_NV]
+            wp[_BASE_NV:] = ref.a[_BASE_NV:]
+            out[:_BASE_NV] = algorithms.inverse_dynamics(
+                self.model, self.data, q, v, wp, friction=self.friction and term is None
+            )[:_BASE_NV]
         if term is not None:
             term.add(ref.v, out)  # Γf(q̇_d)
         if self.observer is not None:
@@ -196,6 +246,10 @@ class PredictiveControl(ComputedTorque):
     name = "predictive"
 
     def __init__(self, model, omega, *args, use_feedforward=True, **kwargs):
+        if kwargs.get("base_feedback", "full") != "full":
+            raise ControlError(
+                f"base_feedback = {kwargs['base_feedback']!r}: the predictive law has only 'full'"
+            )
         super().__init__(model, omega, *args, **kwargs)
         self.use_feedforward = bool(use_feedforward)
 

@@ -45,6 +45,7 @@ from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 from modyn_trajectory.quintic import TrajectoryError
 
 from .actuation import ActuatorMap
+from .computed_torque import BASE_FEEDBACKS
 from .friction import FRICTION_VELOCITIES
 from .hold import HoldLaw
 from .law_base import HoldHandOver, LawSwitch, Reference, limits_array
@@ -102,6 +103,7 @@ _LAW_OTHER = {
     "blend_time",
     "feedforward",
     "friction_velocity",
+    "base_feedback",
 }
 
 
@@ -183,6 +185,15 @@ class FeedbackController(Node):
             ParameterDescriptor(
                 description="computed_torque, task_computed_torque: the model's friction Γf "
                 f"evaluated at the desired or the measured velocity, {FRICTION_VELOCITIES}"
+            ),
+        )
+        self.declare_parameter(
+            "base_feedback",
+            "full",
+            ParameterDescriptor(
+                description="computed_torque on a floating-base model: the base rows of [9.22] "
+                "as written (full) or the base PD on the locked base inertia plus the planned "
+                f"coupling only (decoupled), {list(BASE_FEEDBACKS)}"
             ),
         )
         self.declare_parameter(
@@ -312,6 +323,11 @@ class FeedbackController(Node):
             raise ParameterError(
                 f"friction_velocity = {values['friction_velocity']!r}: expected one of {choices}"
             )
+        if values["base_feedback"] not in BASE_FEEDBACKS:
+            raise ParameterError(
+                f"base_feedback = {values['base_feedback']!r}: expected one of "
+                f"{list(BASE_FEEDBACKS)}"
+            )
         blend = values["blend_time"]
         if isinstance(blend, bool) or not isinstance(blend, int | float):
             raise ParameterError(f"blend_time = {blend!r}: expected a number of seconds")
@@ -358,6 +374,7 @@ class FeedbackController(Node):
             integral_action=values["integral_action"],
             observer_bandwidth=values["observer_bandwidth"],
             friction_velocity=values["friction_velocity"],
+            base_feedback=values["base_feedback"],
         )
         try:
             law = make_law(values["law"], model, settings)

@@ -10,7 +10,8 @@ pd_feedforward     :class:`PDFeedforward`         kp, kd (+ τ_ff if feedforward
 pid                :class:`JointPID` [9.5]        kp, kd, ki, integral_limit
 pd_gravity         :class:`PDGravity` [9.12]      kp, kd
 computed_torque    :class:`ComputedTorque` [9.22] omega, zeta (K_p = ω², K_d = 2ζω;
-                                                  with integral_action: (s+ω)(s²+2ζωs+ω²))
+                                                  with integral_action: (s+ω)(s²+2ζωs+ω²));
+                                                  base_feedback (floating base)
 predictive         :class:`PredictiveControl`     omega, zeta, integral_action
                    [9.31]
 task_pid           :class:`TaskPID` [9.17]        task_kp, task_kd, task_ki
@@ -76,6 +77,9 @@ class LawSettings:
     # computed_torque / task_computed_torque: the friction Γf of Ĥ at q̇_d ("desired") or at
     # the measured q̇ ("measured", [9.22] as written); modyn_control.friction says why
     friction_velocity: str = "desired"
+    # computed_torque on a floating-base model: the base rows of [9.22] as written ("full") or
+    # the base PD on M_bb plus the planned coupling only ("decoupled"; computed_torque.py)
+    base_feedback: str = "full"
 
 
 def _opt(values):
@@ -102,6 +106,7 @@ def make_law(name: str, model, s: LawSettings) -> ControlLaw:
             integral=s.integral_action,
             observer_bandwidth=_opt(s.observer_bandwidth),
             friction_velocity=s.friction_velocity,
+            base_feedback=s.base_feedback,
         )
     if name in ("task_pid", "task_computed_torque"):
         frame = s.task_frame or _tip_frame(model)

@@ -219,6 +219,12 @@ def test_invalid_law_parameters_are_refused_and_old_values_kept(
         ({"law": "mpc"}, r"law = 'mpc'"),
         ({"law": "computed_torque", "omega": [0.0]}, r"omega\[0\] = 0.0"),
         ({"law": "task_computed_torque", "task_rows": "x,y,z"}, r"more task components"),
+        ({"law": "computed_torque", "base_feedback": "both"}, r"base_feedback = 'both'"),
+        # the planar arm has no floating base: the decoupled base rows are refused, named
+        (
+            {"law": "computed_torque", "base_feedback": "decoupled"},
+            r"law computed_torque: base_feedback = 'decoupled': model .* has no floating base",
+        ),
     ],
 )
 def test_bad_law_parameters_at_start(ros, planar_xml, params, match):
