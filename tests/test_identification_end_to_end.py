@@ -137,7 +137,12 @@ def test_identify_rx90_on_mujoco(tmp_path):
     print(f"\nrecorded {motion.size} of the {steps} steps of the motion")
     assert motion.size >= 0.9 * steps
 
-    options = IdentifyOptions()
+    # the equations of a joint slower than 0.3 rad/s left out: MuJoCo's frictionloss is a
+    # regularised constraint whose force ramps up from zero speed (docs/identification_workflow.md:
+    # 0.58 Fc at 0.1 rad/s, the full Fc from about 0.17 rad/s at a 2 ms step), so Coulomb + viscous
+    # is not the plant's friction below that; with 0.1 rad/s the Coulomb and viscous estimates
+    # sat 2-3 std off (a bias, not noise: Fc high and Fv low on every joint, run after run)
+    options = IdentifyOptions(min_speed=0.3)
     result = identify_recording(nominal, base, mcap, info["splits"], options)
     est = result["estimate"]
     truth = base.base_values(standard_parameters(true))
@@ -184,7 +189,7 @@ def test_identify_rx90_on_mujoco(tmp_path):
     out = tmp_path / "report"
     splits = ",".join(repr(s) for s in info["splits"])
     argv = ["identify", str(path), "--out", str(out), "--recording", str(mcap)]
-    assert main([*argv, "--splits", splits]) == 0
+    assert main([*argv, "--splits", splits, "--min-speed", str(options.min_speed)]) == 0
     for name in (
         "report.md",
         "fit.png",
