@@ -31,6 +31,7 @@ recording ``run.mcap`` + ``run.csv``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -136,7 +137,16 @@ def excite_and_record(
         ("modyn_trajectory", "trajectory_generator"),
         ("modyn_control", "inverse_dynamics_feedforward"),
     }
-    spec.nodes = [n for n in spec.nodes if (n.package, n.executable) not in skip]
+    # the controller sends no command before the excitation arrives, so a lockstep plant waits
+    # at its first state and the motion starts at the same plant time in every run (the run, its
+    # noise and so the estimates repeat; a real-time plant holds itself meanwhile)
+    spec.nodes = [
+        dataclasses.replace(n, parameters={**n.parameters, "wait_for_trajectory": True})
+        if (n.package, n.executable) == ("modyn_control", "feedback_controller")
+        else n
+        for n in spec.nodes
+        if (n.package, n.executable) not in skip
+    ]
     if out.exists():
         out.unlink()
     add_recorder(spec, out)
@@ -285,6 +295,15 @@ def identify_recording(
         idx = [rec.names.index(nm) for nm in model.joint_names]
         rec = type(rec)(
             model.joint_names, rec.t, rec.position[:, idx], rec.velocity[:, idx], rec.effort[:, idx]
+        )
+    # a lockstep plant republishes its state, same stamp, until the first command arrives
+    # (hardware_interface, every watchdog_timeout s): a repeated stamp is that state again, and
+    # only its first copy is kept; decreasing stamps are still refused by check_samples
+    repeated = np.concatenate([[False], np.diff(rec.t) == 0.0])
+    if repeated.any():
+        keep = ~repeated
+        rec = type(rec)(
+            rec.names, rec.t[keep], rec.position[keep], rec.velocity[keep], rec.effort[keep]
         )
     check_samples(rec.t, rec.position, rec.effort, model.joint_names, where)
     out = {}

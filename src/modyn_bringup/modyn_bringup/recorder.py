@@ -160,7 +160,11 @@ class _RecorderNode:
         self._start = time.monotonic()
         self._timeout = topic_timeout
         self._warned = False
-        self.node.create_timer(0.1, self._discover)
+        from rclpy.clock import Clock, ClockType
+
+        # discovery runs on the wall (steady) clock: on sim time a paused plant (a lockstep plant
+        # waiting for its first command) publishes no /clock, and a sim-time timer never fires
+        self.node.create_timer(0.1, self._discover, clock=Clock(clock_type=ClockType.STEADY_TIME))
 
     def _discover(self) -> None:
         from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
