@@ -1,6 +1,7 @@
 """The composed mode (issue 21): the four nodes of rx90_sim in one process and one executor.
 
-* The lockstep episode run composed with rclpy's EventsExecutor gives the same joint trajectory
+* The lockstep episode run composed with rclpy's EventsExecutor (and the intra-process delivery of
+  joint_states and effort_command, modyn_ros.intra_process) gives the same joint trajectory
   (to 1e-12 rad) and efforts as the four separate processes with the SingleThreadedExecutor:
   sim time, not the process layout or the executor, decides every step; hence the same
   tracking errors.
@@ -43,6 +44,10 @@ def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
         f"only {len(common)} common samples ({len(separate.t)} separate, {len(composed.t)} "
         "composed)"
     )
+    # composed, the loop's two topics went from node to node by reference (intra-process)
+    assert composed.diagnostics["hardware_interface"]["state_intra_process"] == "True"
+    assert composed.diagnostics["feedback_controller"]["command_intra_process"] == "True"
+    assert separate.diagnostics["hardware_interface"]["state_intra_process"] == "False"
     np.testing.assert_allclose(composed.q[j], separate.q[i], rtol=0, atol=1e-12)
     np.testing.assert_allclose(composed.effort[j], separate.effort[i], rtol=0, atol=1e-9)
     # the tracking errors on the common samples inside the motion: the same to 1e-12

@@ -35,6 +35,7 @@ from trajectory_msgs.msg import JointTrajectory
 
 from modyn_model import ModelError
 from modyn_model.contract import coordinate_effort
+from modyn_ros import intra_process as intra
 from modyn_ros.base_state import BASE_NQ, BASE_NV, base_from_odometry
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
@@ -260,10 +261,14 @@ class FeedbackController(Node):
         self._base_stamp_ns: int | None = None
         self._pending: JointState | None = None  # joint_states waiting for its base_state
 
-        self.publisher = self.create_publisher(JointState, "effort_command", STATE_QOS)
+        # composed with the plant: delivered to it by reference (modyn_ros.intra_process)
+        self.publisher = intra.create_publisher(self, JointState, "effort_command", STATE_QOS)
+        self._command_intra = getattr(self.publisher, "intra", False)
         self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
         self.create_subscription(JointTrajectory, "trajectory", self._on_trajectory, TRAJECTORY_QOS)
-        self.create_subscription(JointState, "joint_states", self._on_joint_states, STATE_QOS)
+        intra.create_subscription(
+            self, JointState, "joint_states", self._on_joint_states, STATE_QOS
+        )
         self.create_subscription(
             DiagnosticStatus, "hardware_status", self._on_hardware_status, LATCHED_QOS
         )
@@ -771,6 +776,9 @@ class FeedbackController(Node):
             np.clip(u, -self._actuator_limit, self._actuator_limit, out=u)
 
         command = self._command
+        if self._command_intra:  # the published message passes to the local subscribers
+            command = JointState()
+            command.name = self._command.name
         command.header.stamp = stamp
         command.effort = u.tolist()
         computed = time.perf_counter_ns()
@@ -805,6 +813,8 @@ class FeedbackController(Node):
         k = max(s.period_ticks, 1)
         values = {
             "state": self.state,
+            # effort_command handed to the plant's node by reference (composed mode)
+            "command_intra_process": self._command_intra,
             "ticks": s.ticks,
             "rejected": s.rejected,
             "trajectories": s.trajectories,

@@ -68,6 +68,7 @@ from visualization_msgs.msg import Marker, MarkerArray
 from modyn_model import ModelError
 from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
+from modyn_ros import intra_process as intra
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
@@ -206,7 +207,9 @@ class HardwareInterfaceNode(Node):
             np.random.default_rng(cfg.measurement_noise_seed) if self._noise_std.any() else None
         )
 
-        self._pub_state = self.create_publisher(JointState, "joint_states", STATE_QOS)
+        # composed with the controller: delivered to it by reference (modyn_ros.intra_process)
+        self._pub_state = intra.create_publisher(self, JointState, "joint_states", STATE_QOS)
+        self._state_intra = getattr(self._pub_state, "intra", False)
         self._setup_base_and_constraints(model)
         self._setup_views(model, cfg)
         self._setup_actuator_outputs(model, cfg)
@@ -218,7 +221,7 @@ class HardwareInterfaceNode(Node):
         # the latched state (waiting / faulted / disarmed), for the generator and the controller
         self._pub_status = self.create_publisher(DiagnosticStatus, "hardware_status", LATCHED_QOS)
         self.supervisor = sup = Supervisor(cfg, model, self.plant, self)
-        self.create_subscription(JointState, "effort_command", self._on_command, STATE_QOS)
+        intra.create_subscription(self, JointState, "effort_command", self._on_command, STATE_QOS)
         self.create_subscription(WrenchStamped, "~/push", self._on_push, 10)
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
@@ -455,7 +458,11 @@ class HardwareInterfaceNode(Node):
             self._clock_msg.clock.sec = sec
             self._clock_msg.clock.nanosec = nanosec
             self._pub_clock.publish(self._clock_msg)
-        js = self._js
+        if self._state_intra:  # the published message passes to the local subscribers
+            js = JointState()
+            js.name = self._js.name
+        else:
+            js = self._js
         js.header.stamp.sec = sec
         js.header.stamp.nanosec = nanosec
         if self._js_index is None:
@@ -713,6 +720,8 @@ class HardwareInterfaceNode(Node):
         c = sup.counters
         limited = c["saturated"] + c["position_limited"] + c["velocity_limited"]
         values = {
+            # joint_states handed to the nodes of this process by reference (composed mode)
+            "state_intra_process": self._state_intra,
             "mode": self.config.mode,
             "plant": self.config.plant,
             "integrator": self.config.integrator,

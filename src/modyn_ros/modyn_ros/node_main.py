@@ -48,6 +48,7 @@ from rclpy.executors import (
     SingleThreadedExecutor,
 )
 
+from . import intra_process as intra
 from .params import ParameterError
 
 try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is caught)
@@ -58,6 +59,7 @@ except ImportError:  # pragma: no cover
 __all__ = [
     "EXECUTORS",
     "EXECUTOR_ENV",
+    "INTRA_PROCESS_ENV",
     "EXIT_CONFIG",
     "EXIT_RUNTIME",
     "ExecutorChoiceError",
@@ -84,6 +86,8 @@ class ExecutorChoiceError(ValueError):
 #: ``single``); measured in docs/performance_loop.md
 EXECUTORS = ("single", "events", "multi")
 EXECUTOR_ENV = "MODYN_EXECUTOR"
+#: ``0`` turns the composed mode's intra-process delivery off (modyn_ros.intra_process)
+INTRA_PROCESS_ENV = "MODYN_INTRA_PROCESS"
 
 
 def make_executor(kind: str | None = None):
@@ -226,12 +230,19 @@ def run_nodes(
     config_errors: tuple[type[BaseException], ...] = (),
     runtime_errors: tuple[type[BaseException], ...] = (),
     executor_kind: str | None = None,
+    intra_process: bool | None = None,
 ) -> int:
     """:func:`run_node` for several nodes in this one process and one executor (the composed
     mode, modyn_bringup.composed): each ``factories[i]()`` creates one node, in order; they
     stay separate nodes talking on topics. Spinning ends for all of them together; the
     ``on_shutdown`` hooks run in the order the nodes were created, then every node is destroyed.
     ``executor_kind``: see :func:`make_executor`.
+
+    ``intra_process``: the nodes' loop topics (those they create through
+    :mod:`modyn_ros.intra_process`) are delivered between them by reference, without DDS. None
+    (the default): on for several nodes with a single-threaded executor (``single`` or
+    ``events``: local callbacks run from this thread's spin loop) unless ``$MODYN_INTRA_PROCESS``
+    is ``0``; off for one node and for ``multi``.
     """
     stop = StopRequest()
     own_handlers = stop.install()
@@ -240,9 +251,17 @@ def run_nodes(
     logger = rclpy.logging.get_logger(name)
     nodes: list = []
     executor = None
+    bus = None
     status = 0
     try:
         executor = make_executor(executor_kind)
+        if intra_process is None:
+            intra_process = (
+                len(factories) > 1
+                and not isinstance(executor, MultiThreadedExecutor)
+                and os.environ.get(INTRA_PROCESS_ENV, "1") != "0"
+            )
+        bus = intra.enable() if intra_process else None
         for factory in factories:
             nodes.append(factory())
             executor.add_node(nodes[-1])
@@ -251,8 +270,18 @@ def run_nodes(
             timeout = None
         else:  # the EventsExecutor has no guard conditions: it looks at the stop 10x a second
             timeout = _EVENTS_STOP_POLL
-        while not stop.requested and context.ok():
-            executor.spin_once(timeout_sec=timeout)
+        if bus is None:
+            while not stop.requested and context.ok():
+                executor.spin_once(timeout_sec=timeout)
+        else:
+            # local deliveries are scheduled by callbacks, so they can only appear after a
+            # spin_once returned: look at them after each, and do not block while any wait
+            while not stop.requested and context.ok():
+                if bus.pending:
+                    bus.drain()
+                    executor.spin_once(timeout_sec=0.0)
+                else:
+                    executor.spin_once(timeout_sec=timeout)
     except _CONFIG_ERRORS + config_errors + (ExecutorChoiceError,) as exc:
         logger.fatal(f"bad parameter: {exc}")
         status = EXIT_CONFIG
@@ -272,6 +301,8 @@ def run_nodes(
         if stop.requested:
             logger.info(f"{signal.Signals(stop.signum).name} received: shutting down")
         _shutdown(nodes, executor, context, logger, quiet=stop.requested or not context.ok())
+        if bus is not None:
+            intra.disable()
         stop.ignore_from_now_on()
     return status
 
