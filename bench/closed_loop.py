@@ -50,6 +50,9 @@ MODES = (
     "composed/single",
     "composed/events",
     "composed/multi",
+    "composed/events+dds",
+    "composed/events+rt",
+    "separate/events+rt",
 )
 STARTUP = 10.0  # s: the first real-time goal's start after it is sent
 CYCLE = 4.5  # s: the motion of GOALS in real time with lead = 1 s (when no lockstep run tells)
@@ -58,10 +61,19 @@ DEFAULT_MODES = ("separate/single", "composed/single", "composed/events", "separ
 
 def _in_mode(spec, mode: str):
     """``spec`` set to run in ``mode`` (the executor through $MODYN_EXECUTOR, which the runner
-    passes to every node process)."""
-    layout, executor = mode.split("/")
+    passes to every node process). Suffixes: ``+rt``: the node processes on SCHED_FIFO 50
+    ($MODYN_REALTIME_PRIORITY); ``+dds``: the composed mode without its intra-process delivery
+    ($MODYN_INTRA_PROCESS=0)."""
+    base, *flags = mode.split("+")
+    layout, executor = base.split("/")
     spec.composed = layout == "composed"
     os.environ["MODYN_EXECUTOR"] = executor
+    os.environ.pop("MODYN_REALTIME_PRIORITY", None)
+    os.environ.pop("MODYN_INTRA_PROCESS", None)
+    if "rt" in flags:
+        os.environ["MODYN_REALTIME_PRIORITY"] = "50"
+    if "dds" in flags:
+        os.environ["MODYN_INTRA_PROCESS"] = "0"
     return spec
 
 

@@ -70,6 +70,7 @@ from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros import intra_process as intra
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
+from modyn_ros.heap import settle_heap
 from modyn_ros.model_source import ModelSource, declare_model_parameters
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -226,6 +227,7 @@ class HardwareInterfaceNode(Node):
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
         self.create_service(SetBool, "~/enable", self._on_enable)
+        settle_heap()  # model, plant and buffers exist: out of the collector's way (modyn_ros.heap)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
         self._hold_timer = None
         if self._realtime:

@@ -14,6 +14,7 @@ from std_msgs.msg import String
 
 from modyn_model import MechanismModel, ModelError, load_model
 
+from .heap import settle_heap
 from .qos import LATCHED_QOS
 
 __all__ = ["ModelSource", "declare_model_parameters"]
@@ -87,6 +88,7 @@ class ModelSource:
         self.node.get_logger().info(text)
         if self._on_model is not None:
             self._on_model(model)
+        settle_heap()  # the model and the node's buffers exist: out of the collector's way
 
     def _on_description(self, msg: String) -> None:
         if self.model is not None:

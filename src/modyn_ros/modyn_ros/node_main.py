@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -49,6 +50,7 @@ from rclpy.executors import (
 )
 
 from . import intra_process as intra
+from .heap import SafePointCollector
 from .params import ParameterError
 
 try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is caught)
@@ -60,10 +62,12 @@ __all__ = [
     "EXECUTORS",
     "EXECUTOR_ENV",
     "INTRA_PROCESS_ENV",
+    "REALTIME_PRIORITY_ENV",
     "EXIT_CONFIG",
     "EXIT_RUNTIME",
     "ExecutorChoiceError",
     "StopRequest",
+    "apply_realtime_priority",
     "make_executor",
     "run_node",
     "run_nodes",
@@ -86,6 +90,8 @@ class ExecutorChoiceError(ValueError):
 #: ``single``); measured in docs/performance_loop.md
 EXECUTORS = ("single", "events", "multi")
 EXECUTOR_ENV = "MODYN_EXECUTOR"
+#: a SCHED_FIFO priority for the node processes (apply_realtime_priority); unset: normal policy
+REALTIME_PRIORITY_ENV = "MODYN_REALTIME_PRIORITY"
 #: ``0`` turns the composed mode's intra-process delivery off (modyn_ros.intra_process)
 INTRA_PROCESS_ENV = "MODYN_INTRA_PROCESS"
 
@@ -116,6 +122,36 @@ def make_executor(kind: str | None = None):
     raise ExecutorChoiceError(
         f"executor {kind!r} ({EXECUTOR_ENV}): expected one of {list(EXECUTORS)}"
     )
+
+
+def apply_realtime_priority() -> str:
+    """This process on SCHED_FIFO at ``$MODYN_REALTIME_PRIORITY`` (1-99) when that is set, as
+    ros2_control's controller manager does with its ``thread_priority`` (50 there): the loop
+    then runs as soon as its timer or message is due, whatever else the machine runs. Needs the
+    permission (root, CAP_SYS_NICE, or an ``rtprio`` limit in /etc/security/limits.conf; see
+    docs/running.md). Returns the sentence to log ("" when the variable is unset); a value that
+    is not an integer in 1..99 raises :class:`ExecutorChoiceError` naming it; a refused
+    permission is a warning, not an error (the process runs with the normal policy).
+    """
+    value = os.environ.get(REALTIME_PRIORITY_ENV, "").strip()
+    if not value:
+        return ""
+    try:
+        priority = int(value)
+    except ValueError:
+        priority = -1
+    if not 1 <= priority <= 99:
+        raise ExecutorChoiceError(
+            f"{REALTIME_PRIORITY_ENV}={value!r}: expected an integer priority in 1..99"
+        )
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(priority))
+    except (OSError, AttributeError) as exc:
+        return (
+            f"{REALTIME_PRIORITY_ENV}={priority}: SCHED_FIFO not granted ({exc}); running with "
+            "the normal policy (docs/running.md: rtprio)"
+        )
+    return f"SCHED_FIFO priority {priority} ({REALTIME_PRIORITY_ENV})"
 
 
 class StopRequest:
@@ -244,14 +280,23 @@ def run_nodes(
     ``events``: local callbacks run from this thread's spin loop) unless ``$MODYN_INTRA_PROCESS``
     is ``0``; off for one node and for ``multi``.
     """
+    # before rclpy starts its threads (DDS, the EventsExecutor's timers): they inherit it
+    try:
+        priority_note = apply_realtime_priority()
+    except ExecutorChoiceError as exc:
+        print(f"[FATAL] [{name}]: bad parameter: {exc}", file=sys.stderr, flush=True)
+        return EXIT_CONFIG
     stop = StopRequest()
     own_handlers = stop.install()
     _init_rclpy(args, own_handlers)
     context = rclpy.get_default_context()
     logger = rclpy.logging.get_logger(name)
+    if priority_note:
+        logger.warning(priority_note) if "not" in priority_note else logger.info(priority_note)
     nodes: list = []
     executor = None
     bus = None
+    collect = SafePointCollector()
     status = 0
     try:
         executor = make_executor(executor_kind)
@@ -270,9 +315,12 @@ def run_nodes(
             timeout = None
         else:  # the EventsExecutor has no guard conditions: it looks at the stop 10x a second
             timeout = _EVENTS_STOP_POLL
+        # the cyclic collector runs between callbacks, not inside the loop's (modyn_ros.heap)
+        collect.start()
         if bus is None:
             while not stop.requested and context.ok():
                 executor.spin_once(timeout_sec=timeout)
+                collect()
         else:
             # local deliveries are scheduled by callbacks, so they can only appear after a
             # spin_once returned: look at them after each, and do not block while any wait
@@ -282,6 +330,8 @@ def run_nodes(
                     executor.spin_once(timeout_sec=0.0)
                 else:
                     executor.spin_once(timeout_sec=timeout)
+                if not bus.pending:
+                    collect()
     except _CONFIG_ERRORS + config_errors + (ExecutorChoiceError,) as exc:
         logger.fatal(f"bad parameter: {exc}")
         status = EXIT_CONFIG
@@ -300,6 +350,7 @@ def run_nodes(
         stop.wake_with(None)
         if stop.requested:
             logger.info(f"{signal.Signals(stop.signum).name} received: shutting down")
+        collect.stop()
         _shutdown(nodes, executor, context, logger, quiet=stop.requested or not context.ok())
         if bus is not None:
             intra.disable()
