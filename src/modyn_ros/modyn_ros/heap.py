@@ -44,15 +44,15 @@ class SafePointCollector:
         self.collections = [0, 0, 0]
 
     def __call__(self) -> None:
+        # CPython's rule (Modules/gcmodule.c, collect_generations): once the young count
+        # exceeds its threshold, collect the oldest generation whose count exceeds its own. Its
+        # extra condition on the oldest one (a quarter of the long-lived objects new since the
+        # last full collection) cannot be seen from Python and is left out: a full collection,
+        # after settle_heap, walks only what was allocated since (measured 0.4-0.5 ms)
         c0, c1, c2 = gc.get_count()
-        if c0 < self.t0 or self.t0 == 0:
+        if c0 <= self.t0 or self.t0 == 0:
             return
-        if c1 < self.t1:
-            generation = 0
-        elif c2 < self.t2:
-            generation = 1
-        else:
-            generation = 2
+        generation = 2 if c2 > self.t2 else 1 if c1 > self.t1 else 0
         gc.collect(generation)
         self.collections[generation] += 1
 
