@@ -4,8 +4,9 @@ elastic), against MuJoCo itself: the MJCF it writes for a RobotModel, compiled b
 * MuJoCo's mass matrix (``mj_fullM``, armature included) = modyn's A(q) (rotor inertia on the
   diagonal, Khalil [7.29]) and MuJoCo's ``qfrc_bias`` = C(q, q̇) q̇ + Q(q) (modyn's inverse
   dynamics at q̈ = 0 without friction), to 1e-10 relative, at random states;
-* each body's frame (``xpos``, ``xmat``) = the link frame of modyn (``frame_placement``), to
-  1e-12: the bodies are the links, so a push at a link's origin lands where modyn puts it;
+* each body's frame (``xpos``, ``xmat``) = the link frame of modyn (``frame_placement``), and
+  each site's (``site_xpos``, ``site_xmat``) = that of the model's other frames (fixed links,
+  the root), to 1e-12: a push at a frame's origin lands where modyn puts it;
 * the joints' armature / damping / frictionloss the model's Ia, Fv, Fc, or 0 when switched off;
 
 on the RX-90 with its extras and on random trees (branches, prismatic joints, fixed joints
@@ -62,6 +63,16 @@ def _check_dynamics(model, seed: int, states: int = 4) -> tuple[float, float, fl
             )
             worst[2] = max(worst[2], gap)
             assert body == j + 1, (link, body)  # world is body 0
+        others = [f for f in model.frame_names if f not in model.link_names]
+        assert m.nsite == len(others)
+        for name in others:
+            pose = model.frame_placement(q, name)
+            site = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_SITE, name)
+            gap = max(
+                np.abs(d.site_xpos[site] - pose[:3, 3]).max(),
+                np.abs(d.site_xmat[site].reshape(3, 3) - pose[:3, :3]).max(),
+            )
+            worst[2] = max(worst[2], gap)
     return tuple(worst)
 
 
@@ -75,8 +86,9 @@ def test_rx90_with_extras(rx90_xml, urdf_dir):
     np.testing.assert_array_equal(m.dof_armature, model.armature)
     np.testing.assert_array_equal(m.dof_damping, model.viscous)
     np.testing.assert_array_equal(m.dof_frictionloss, model.coulomb)
-    bare = _compile(model, armature=False, friction=False)
+    bare = _compile(model, armature=False, friction=False, sites=False)
     assert not (bare.dof_armature.any() or bare.dof_damping.any() or bare.dof_frictionloss.any())
+    assert bare.nsite == 0 and m.nsite > 0  # the RX-90's base and tool0
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -21,7 +21,11 @@ children) with
 * ``<joint>``: ``hinge`` (σ = 0) or ``slide`` (σ = 1) along the joint axis (link frame),
   ``armature`` = rotor inertia Ia (MuJoCo adds it to the diagonal of its mass matrix, as modyn
   adds Ia to A_jj, Khalil [7.29]), ``damping`` = Fv and ``frictionloss`` = Fc, and
-  ``limited``/``range`` when both position limits are finite.
+  ``limited``/``range`` when both position limits are finite;
+* each other frame of the model (``model.frames``: the fixed links such as ``tool0``, the root
+  ``base``), a massless ``<site>`` of its name on its body (the ``<worldbody>`` for a frame on the
+  fixed base) at ^bP_f with the quaternion of ^bR_f: it changes no dynamics and gives MuJoCo the
+  frame (``site_xpos``/``site_xmat`` = modyn's frame placement; a MuJoCo plant's push target).
 
 Numbers are written with ``repr(float(x))`` (:func:`number`): the shortest text that reads back
 as the same double, so the MJCF carries the model's values exactly.
@@ -103,6 +107,7 @@ def link_tree(
     *,
     armature: bool = True,
     friction: bool = True,
+    sites: bool = True,
 ) -> dict[str, ET.Element]:
     """Write ``model``'s link tree (module docstring) into ``parent`` (the ``<worldbody>``).
 
@@ -119,6 +124,8 @@ def link_tree(
         rotors are coordinates of their own).
     friction : bool
         Write Fv, Fc as ``damping`` / ``frictionloss`` (False: 0).
+    sites : bool
+        Write the model's frames that are not link bodies as ``<site>`` elements.
 
     Returns
     -------
@@ -166,6 +173,16 @@ def link_tree(
             frictionloss=model.coulomb[j] if friction else 0.0,
             lower=model.lower[j],
             upper=model.upper[j],
+        )
+    for name, frame in getattr(model, "frames", {}).items() if sites else ():
+        if name in bodies:
+            continue
+        ET.SubElement(
+            parent if frame.body < 0 else bodies[model.link_names[frame.body]],
+            "site",
+            name=name,
+            pos=numbers(frame.translation),
+            quat=numbers(matrix_to_quaternion(frame.rotation)),
         )
     return bodies
 
