@@ -301,3 +301,28 @@ def test_exported_plant_push_is_the_built_in_push():
     with pytest.raises(PlantError, match="no frame 'hand'"):
         plant.push("hand", force, 0.01)
     assert plant.can_push
+
+
+def test_exported_plant_undoes_a_diverging_step(tmp_path, monkeypatch):
+    """The guarded step of MujocoBase on the exported plant: a step far beyond the springs'
+    explicit limit (dt·ω ≈ 11 > 2.785 for RK4 at dt = 50 ms) diverges within a few steps; the
+    step is refused with a PlantError and the state is the last accepted one, finite."""
+    from modyn_hardware.mujoco_exported import ExportedModelPlant
+    from modyn_hardware.plant import PlantError
+
+    monkeypatch.chdir(tmp_path)  # MuJoCo appends its warnings to ./MUJOCO_LOG.TXT
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = _rx90()
+    q0 = np.r_[0.0, -0.5, 1.0, 0.0, 0.5, 0.0, 0.05, -0.4, 0.9, 0.1, 0.45, -0.05]
+    plant = ExportedModelPlant(model, "rk4", q0=q0, friction=False)
+    last = plant.read()
+    with pytest.raises(PlantError, match="diverged"):
+        for _ in range(200):
+            plant.step(0.05)
+            last = plant.read()
+    after = plant.read()
+    assert after.time == last.time > 0.0
+    np.testing.assert_array_equal(after.position, last.position)
+    np.testing.assert_array_equal(after.velocity, last.velocity)
+    assert np.isfinite(after.position).all() and np.isfinite(after.velocity).all()
