@@ -10,10 +10,16 @@ runs that MJCF with the mechanism's names and sizes; the plant knows nothing of 
   actuators: qfrc_actuator = Sᵀ u with the model's S); both checked at construction;
 * ``write``: u into the actuators' ``ctrl`` (the model's ``forcerange`` clamps at the motor
   limits, which the hardware interface already enforces);
-* integrator and dry friction as :class:`~modyn_hardware.mujoco_plant.MujocoPlant` sets them:
-  RK4 or semi-implicit Euler with implicit damping (``eulerdamp``, which covers joint *and*
-  tendon damping), ``frictionloss`` as stiff as MuJoCo accepts (time constant 2·dt, impedance
-  0.99), joint limits and auto-reset off, a diverging step refused and undone.
+* integrator and dry friction as :class:`~modyn_hardware.mujoco_plant.MujocoPlant` sets them
+  (both are :class:`~modyn_hardware.mujoco_base.MujocoBase`): RK4 or semi-implicit Euler with
+  implicit damping (``eulerdamp``, which covers joint *and* tendon damping), ``frictionloss``
+  as stiff as MuJoCo accepts (time constant 2·dt, impedance 0.99), joint limits and auto-reset
+  off, a diverging step refused and undone;
+* ``push``: a wrench at a frame of the model through ``xfrc_applied``
+  (:meth:`~modyn_hardware.mujoco_base.MujocoBase.push`), on the MJCF body of the frame's name
+  or its ``<site>`` (:func:`modyn_model.mjcf.link_tree` writes the links as bodies and the
+  model's other frames, e.g. ``tool0``, as sites): the generalized force Jᵀ [f; m] of the
+  built-in plant's push.
 
 Explicit in the tendon stiffness: a spring mode ω is stable for dt·ω below 2 (semi-implicit
 Euler) or 2.785 (RK4); config/systems/rx90_elastic_mujoco.yaml has ω ≤ 225 rad/s at 1 kHz.
@@ -21,16 +27,15 @@ Euler) or 2.785 (RK4); config/systems/rx90_elastic_mujoco.yaml has ω ≤ 225 ra
 
 from __future__ import annotations
 
-import math
 import warnings
 from collections.abc import Sequence
 
 import numpy as np
 
 from .checks import checked_vector
+from .mujoco_base import MujocoBase, check_integrator, import_mujoco, joint_addresses
 from .mujoco_plant import _FRICTION_IMPEDANCE
-from .plant import Plant, PlantError, PlantState
-from .simulated import INTEGRATORS
+from .plant import PlantError, PlantState
 
 __all__ = ["ExportedModelPlant", "mujoco_export_of"]
 
@@ -41,7 +46,7 @@ def mujoco_export_of(model):
     return member if callable(member) else None
 
 
-class ExportedModelPlant(Plant):
+class ExportedModelPlant(MujocoBase):
     """A mechanism simulated by MuJoCo from its own MJCF export (module docstring).
 
     Parameters
@@ -74,20 +79,12 @@ class ExportedModelPlant(Plant):
         *,
         friction: bool = True,
     ):
-        if integrator not in INTEGRATORS:
-            raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        check_integrator(integrator)
         export = mujoco_export_of(model)
         if export is None:
             raise PlantError(f"mujoco plant: model '{model.name}' has no mujoco_mjcf export")
-        try:
-            import mujoco
-        except ImportError:
-            raise PlantError(
-                "plant 'mujoco' needs the Python package 'mujoco' (pip install mujoco)"
-            ) from None
-        self._mj = mujoco
+        mujoco = import_mujoco()
         self.model = model
-        self.integrator = integrator
         self.friction = bool(friction)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -107,15 +104,9 @@ class ExportedModelPlant(Plant):
                 f"model has {len(self._coords)} coordinates {list(self._coords)}"
             )
         obj = mujoco.mjtObj
-        qpos, dof = [], []
-        for name in self._coords:
-            jid = mujoco.mj_name2id(m, obj.mjOBJ_JOINT, name)
-            if jid < 0:
-                raise PlantError(
-                    f"mujoco plant: the export of '{model.name}' has no joint '{name}'"
-                )
-            qpos.append(int(m.jnt_qposadr[jid]))
-            dof.append(int(m.jnt_dofadr[jid]))
+        self.qpos_index, self.dof_index = joint_addresses(
+            mujoco, m, self._coords, f"the export of '{model.name}'"
+        )
         acts = [mujoco.mj_name2id(m, obj.mjOBJ_ACTUATOR, a) for a in self._acts]
         if min(acts, default=0) < 0 or m.nu != len(self._acts):
             raise PlantError(
@@ -123,33 +114,12 @@ class ExportedModelPlant(Plant):
                 f"{[mujoco.mj_id2name(m, obj.mjOBJ_ACTUATOR, i) for i in range(m.nu)]}, the "
                 f"model's are {list(self._acts)}"
             )
-        self.qpos_index = np.array(qpos, dtype=int)
-        self.dof_index = np.array(dof, dtype=int)
         self._act_index = np.array(acts, dtype=int)
         m.dof_solimp[:, :2] = _FRICTION_IMPEDANCE  # the stiffest dry friction (MujocoPlant)
-        m.opt.integrator = (
-            mujoco.mjtIntegrator.mjINT_RK4
-            if integrator == "rk4"
-            else mujoco.mjtIntegrator.mjINT_EULER
-        )
-        dsbl = mujoco.mjtDisableBit
-        m.opt.disableflags |= int(dsbl.mjDSBL_LIMIT | dsbl.mjDSBL_AUTORESET)
-        m.opt.disableflags &= ~int(dsbl.mjDSBL_EULERDAMP)
-        self.mj_model = m
-        self.mj_data = d = mujoco.MjData(m)
-        warning = mujoco.mjtWarning
-        self._bad = tuple(
-            d.warning[int(w)]
-            for w in (warning.mjWARN_BADQACC, warning.mjWARN_BADQPOS, warning.mjWARN_BADQVEL)
-        )
-        self._warnings = 0
-        self._tau = np.zeros(len(self._acts))
+        # options, mj_data, the step's buffers and the push (MujocoBase)
+        self._init_mujoco(mujoco, m, integrator, len(self._acts))
         self._q = np.zeros(len(self._coords))
         self._v = np.zeros(len(self._coords))
-        self._q_saved = np.zeros(m.nq)
-        self._v_saved = np.zeros(m.nv)
-        self._time = 0.0
-        self._dt = math.nan
         self.reset(model.neutral() if q0 is None else q0)
 
     # ------------------------------------------------------------------ Plant
@@ -169,11 +139,6 @@ class ExportedModelPlant(Plant):
     def actuator_names(self) -> tuple[str, ...]:
         return self._acts
 
-    @property
-    def time(self) -> float:
-        """Simulated time (s)."""
-        return self._time
-
     def read(self) -> PlantState:
         """A snapshot of time, q, v (the model's order) and the applied effort."""
         d = self.mj_data
@@ -192,30 +157,6 @@ class ExportedModelPlant(Plant):
         self._tau[:] = checked_vector("effort", effort, self._acts, "actuator")
         self.mj_data.ctrl[self._act_index] = self._tau
 
-    def step(self, dt: float) -> None:
-        """Advance by ``dt`` s under the last written effort; a diverging step is undone and
-        raises :class:`PlantError`."""
-        if not (dt > 0.0 and math.isfinite(dt)):
-            raise PlantError(f"dt must be a positive finite number of seconds, got {dt!r}")
-        m, d = self.mj_model, self.mj_data
-        if dt != self._dt:
-            self._dt = m.opt.timestep = dt
-            m.dof_solref[:, 0] = 2.0 * dt  # dry friction as stiff as MuJoCo accepts
-        np.copyto(self._q_saved, d.qpos)
-        np.copyto(self._v_saved, d.qvel)
-        self._mj.mj_step(m, d)
-        warnings_now = sum(w.number for w in self._bad)
-        if warnings_now != self._warnings or not math.isfinite(d.qpos.sum() + d.qvel.sum()):
-            self._warnings = warnings_now
-            np.copyto(d.qpos, self._q_saved)
-            np.copyto(d.qvel, self._v_saved)
-            d.time -= dt
-            raise PlantError(
-                f"the simulation diverged at t = {self._time:.6f} s (non-finite state in "
-                "MuJoCo); reduce the step or the gains"
-            )
-        self._time += dt
-
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
     ) -> None:
@@ -227,6 +168,4 @@ class ExportedModelPlant(Plant):
         d.qpos[self.qpos_index] = q
         if v is not None:
             d.qvel[self.dof_index] = v
-        d.qacc_warmstart[:] = 0.0
-        self._tau.fill(0.0)
-        d.ctrl[:] = 0.0
+        self._clear_inputs()

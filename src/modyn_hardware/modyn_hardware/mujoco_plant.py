@@ -101,7 +101,6 @@ The MuJoCo timestep is the ``dt`` of each :meth:`MujocoPlant.step` call (the nod
 from __future__ import annotations
 
 import logging
-import math
 import os
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
@@ -114,10 +113,10 @@ from modyn_model import ModelError, RobotModel
 from modyn_model.urdf import read_urdf_text
 
 from .checks import checked_vector
+from .mujoco_base import MujocoBase, check_integrator, import_mujoco, joint_addresses
 from .mujoco_constraints import ConstraintForces, add_constraint_equalities, set_constraint_data
 from .mujoco_floating import FREE_NQ, FREE_NV, add_free_joint, quaternion_matrix
-from .plant import Plant, PlantError, PlantState, checked_push
-from .simulated import INTEGRATORS
+from .plant import PlantError, PlantState
 
 __all__ = [
     "GEOMETRIES",
@@ -629,7 +628,7 @@ def _keep_subtree(robot: ET.Element, root: str, where: str, notes: list[str]) ->
         notes.append(f"links {sorted(removed)} outside the subtree of root link '{root}' removed")
 
 
-class MujocoPlant(Plant):
+class MujocoPlant(MujocoBase):
     """A robot simulated by MuJoCo from the same URDF as ``model``: a fixed-base tree, or a
     floating-base one (a free joint on the base body, :mod:`modyn_hardware.mujoco_floating`).
 
@@ -705,8 +704,7 @@ class MujocoPlant(Plant):
         geometry: str = "none",
         mesh_dirs: Sequence[str | os.PathLike] = (),
     ):
-        if integrator not in INTEGRATORS:
-            raise PlantError(f"integrator must be one of {list(INTEGRATORS)}, got {integrator!r}")
+        check_integrator(integrator)
         if friction and getattr(model, "coupled_friction", False):
             # MuJoCo's URDF import carries only per-joint damping/frictionloss; a coupled law
             # (e.g. motor friction Sᵀ f_m(S v) of a geared model) would be dropped silently
@@ -725,13 +723,7 @@ class MujocoPlant(Plant):
         tree = tree_of(model)
         require_tree(tree)
         self._tree = tree
-        try:
-            import mujoco
-        except ImportError:
-            raise PlantError(
-                "plant 'mujoco' needs the Python package 'mujoco' (pip install mujoco)"
-            ) from None
-        self._mj = mujoco
+        mujoco = import_mujoco()
         self.model = model
         self.integrator = integrator
         self.friction = bool(friction)
@@ -767,15 +759,8 @@ class MujocoPlant(Plant):
             jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, free_name)
             self.free_qpos, self.free_dof = int(m.jnt_qposadr[jid]), int(m.jnt_dofadr[jid])
 
-        def addresses(names):
-            qpos, dof = [], []
-            for name in names:
-                jid = mujoco.mj_name2id(m, mujoco.mjtObj.mjOBJ_JOINT, name)
-                if jid < 0:  # pragma: no cover - the joint is in the XML, MuJoCo keeps its name
-                    raise PlantError(f"mujoco plant: MuJoCo has no joint named '{name}'")
-                qpos.append(int(m.jnt_qposadr[jid]))
-                dof.append(int(m.jnt_dofadr[jid]))
-            return np.array(qpos, dtype=int), np.array(dof, dtype=int)
+        def addresses(names):  # the joints are in the XML, MuJoCo keeps their names
+            return joint_addresses(mujoco, m, names, f"MuJoCo's model of {model.source}")
 
         # the joints the plant drives (a coupled model's independent coordinates, a floating
         # model's joints) and every joint of the tree
@@ -812,9 +797,6 @@ class MujocoPlant(Plant):
                 self._coupling[0] if self._coupling is not None else None,
                 self._tree_dof,
             )
-        # a push (push()): the MuJoCo body, world force and moment about the frame origin, and
-        # the plant time it ends
-        self._push: tuple[int, np.ndarray, np.ndarray, float] | None = None
 
         # contacts only robot vs environment: a pair (a, b) is tested when contype_a &
         # conaffinity_b or contype_b & conaffinity_a is nonzero; robot geoms have contype 0,
@@ -843,19 +825,11 @@ class MujocoPlant(Plant):
         else:
             m.dof_damping[:] = 0.0
             m.dof_frictionloss[:] = 0.0
-        m.opt.integrator = (
-            mujoco.mjtIntegrator.mjINT_RK4
-            if integrator == "rk4"
-            else mujoco.mjtIntegrator.mjINT_EULER
-        )
-        dsbl = mujoco.mjtDisableBit
-        # no joint-limit constraint (as the built-in plant) and no silent reset to the initial
-        # state on a diverging step; Euler keeps MuJoCo's implicit damping (eulerdamp), stable
-        # for any damping (the module docstring)
-        m.opt.disableflags |= int(dsbl.mjDSBL_LIMIT | dsbl.mjDSBL_AUTORESET)
-        m.opt.disableflags &= ~int(dsbl.mjDSBL_EULERDAMP)
-        self.mj_model = m
-        self.mj_data = d = mujoco.MjData(m)
+        # options, mj_data, the step's buffers and the push (MujocoBase); the mimic and
+        # constraint equalities as stiff as the dry friction at each new dt
+        self._init_mujoco(mujoco, m, integrator, n)
+        self._stiff_eq = np.concatenate([self._mimic_eq, self._constraint_eq]).astype(int)
+        d = self.mj_data
         # MuJoCo orders joints by body; when the two orders agree (every serial arm) the modyn
         # arrays map onto contiguous views and read/write need no gather or scatter
         contiguous = (
@@ -865,23 +839,10 @@ class MujocoPlant(Plant):
         )
         # (a floating base: its joints' views, never the whole qfrc_applied)
         self._contiguous = contiguous and not floating
-        self._tau = np.zeros(n)
         # a floating base's q (nq) and v (nv) in modyn's convention, filled by read()
         self._q_out = np.zeros(n + base_nq)
         self._v_out = np.zeros(n + base_nv)
         self._rot = np.zeros((3, 3))
-        self._q_saved = np.zeros(m.nq)
-        self._v_saved = np.zeros(m.nv)
-        self._time = 0.0
-        self._dt = math.nan  # the timestep the model is set up for (set by the first step)
-        # MuJoCo's counters of non-finite or huge accelerations, positions and velocities
-        # (views into mj_data, read after every step)
-        warning = mujoco.mjtWarning
-        self._bad_acc, self._bad_pos, self._bad_vel = (
-            d.warning[int(w)]
-            for w in (warning.mjWARN_BADQACC, warning.mjWARN_BADQPOS, warning.mjWARN_BADQVEL)
-        )
-        self._warnings = 0
         d.qfrc_applied[:] = 0.0
         if q0 is None:
             q0 = model.neutral() if floating else np.zeros(n)
@@ -906,11 +867,6 @@ class MujocoPlant(Plant):
     @property
     def actuator_names(self) -> tuple[str, ...]:
         return tuple(self.model.actuator_names) if self.floating_base else self.joint_names
-
-    @property
-    def time(self) -> float:
-        """Simulated time (s): the sum of the steps taken; :meth:`reset` keeps it."""
-        return self._time
 
     def read(self) -> PlantState:
         """A snapshot (copies) of time, q, q̇ (modyn order) and the applied effort.
@@ -955,37 +911,10 @@ class MujocoPlant(Plant):
         self._mj.mj_forward(m, d)
         return self._forces.forces(m, d, self.read().position)
 
-    can_push = True
-
-    def push(self, frame: str, force, duration: float, torque=None) -> None:
-        """Apply ``force`` (3, N, world axes) at the origin of ``frame`` and ``torque`` (3, N·m,
-        world axes) for ``duration`` s of plant time from now, through MuJoCo's
-        ``xfrc_applied`` of the frame's body (a force at the body's centre of mass: the moment is
-        shifted there, m + (p − c) × f, from the kinematics at the start of each step). A new
-        push replaces one in progress.
-
-        Raises
-        ------
-        PlantError
-            An unknown frame or a frame that is no MuJoCo body; bad numbers.
-        """
-        frames = tuple(getattr(self.model, "frame_names", ())) or (self._tree.root,)
-        frame, wrench, duration = checked_push(frame, force, duration, torque, frames)
-        body = self._mj.mj_name2id(self.mj_model, self._mj.mjtObj.mjOBJ_BODY, frame)
-        if body < 0:
-            raise PlantError(
-                f"push: frame '{frame}' is not a MuJoCo body (a link MuJoCo fused into its parent)"
-            )
-        self.mj_data.xfrc_applied[:] = 0.0
-        self._push = (int(body), wrench[:3].copy(), wrench[3:].copy(), self._time + duration)
-
-    def _apply_push(self, m, d) -> None:
-        body, f, moment, _ = self._push
-        self._mj.mj_kinematics(m, d)
-        self._mj.mj_comPos(m, d)
-        out = d.xfrc_applied[body]
-        out[:3] = f
-        out[3:] = moment + np.cross(d.xpos[body] - d.xipos[body], f)
+    def _push_frames(self) -> tuple[str, ...]:
+        """A push names a frame of the model (the root link for a model without frames); it
+        must be a MuJoCo body: every URDF link is one (``fusestatic="false"``)."""
+        return tuple(getattr(self.model, "frame_names", ())) or (self._tree.root,)
 
     def write(self, effort: Sequence[float] | np.ndarray) -> None:
         """Apply ``effort`` (N·m / N, ``joint_names`` order) from now on.
@@ -1001,57 +930,24 @@ class MujocoPlant(Plant):
         else:
             self.mj_data.qfrc_applied[self.dof_index] = self._tau
 
-    def step(self, dt: float) -> None:
-        """Advance by ``dt`` seconds (> 0; MuJoCo's timestep) under the last written effort.
+    def _timestep_changed(self, dt: float) -> None:
+        """A new step: check the damping against it (rk4)."""
+        self._check_damping(dt)
 
-        Raises
-        ------
-        PlantError
-            ``dt`` not a positive finite number, or the step diverged (non-finite state or a
-            MuJoCo instability warning); the state is then left as it was before the step.
-        """
-        if not (dt > 0.0 and math.isfinite(dt)):
-            raise PlantError(f"dt must be a positive finite number of seconds, got {dt!r}")
-        m, d = self.mj_model, self.mj_data
-        if dt != self._dt:
-            self._dt = m.opt.timestep = dt
-            # dry friction as stiff as MuJoCo accepts at this step (its "refsafe" minimum), and
-            # the mimic equalities too
-            m.dof_solref[:, 0] = 2.0 * dt
-            if self._mimic_eq.size:
-                m.eq_solref[self._mimic_eq, 0] = 2.0 * dt
-            if self._constraint_eq.size:
-                m.eq_solref[self._constraint_eq, 0] = 2.0 * dt
-            self._check_damping(dt)
-        np.copyto(self._q_saved, d.qpos)
-        np.copyto(self._v_saved, d.qvel)
-        if self._push is not None:
-            self._apply_push(m, d)
-        self._mj.mj_step(m, d)
-        warnings = self._bad_acc.number + self._bad_pos.number + self._bad_vel.number
-        if warnings != self._warnings or not math.isfinite(d.qpos.sum() + d.qvel.sum()):
-            self._warnings = warnings
-            np.copyto(d.qpos, self._q_saved)
-            np.copyto(d.qvel, self._v_saved)
-            d.time -= dt
-            raise PlantError(
-                f"the simulation diverged at t = {self._time:.6f} s (non-finite state in "
-                "MuJoCo); reduce the step or the gains"
-            )
-        self._time += dt
-        if self._push is not None and self._time >= self._push[3] - 1e-12:
-            self._push = None
-            d.xfrc_applied[:] = 0.0
-        if self._coupling is not None:  # q_f − (G q + b) into preallocated buffers
-            g, b = self._coupling
-            q_ind, q_tree, res = self._mimic_work
-            np.take(d.qpos, self.qpos_index, out=q_ind)
-            np.take(d.qpos, self._tree_qpos, out=q_tree)
-            np.dot(g, q_ind, out=res)
-            res += b
-            res -= q_tree
-            np.abs(res, out=res)
-            self.mimic_residual = max(self.mimic_residual, float(res.max()))
+    def _after_step(self) -> None:
+        """The mimic joints' residual q_f − (G q + b), into preallocated buffers."""
+        if self._coupling is None:
+            return
+        d = self.mj_data
+        g, b = self._coupling
+        q_ind, q_tree, res = self._mimic_work
+        np.take(d.qpos, self.qpos_index, out=q_ind)
+        np.take(d.qpos, self._tree_qpos, out=q_tree)
+        np.dot(g, q_ind, out=res)
+        res += b
+        res -= q_tree
+        np.abs(res, out=res)
+        self.mimic_residual = max(self.mimic_residual, float(res.max()))
 
     def reset(
         self, q0: Sequence[float] | np.ndarray, v0: Sequence[float] | np.ndarray | None = None
@@ -1082,11 +978,7 @@ class MujocoPlant(Plant):
             d.qpos[self._tree_qpos] = g @ q + b
             if v is not None:
                 d.qvel[self._tree_dof] = g @ v
-        d.qacc_warmstart[:] = 0.0
-        self._tau.fill(0.0)
-        d.qfrc_applied[:] = 0.0
-        d.xfrc_applied[:] = 0.0
-        self._push = None
+        self._clear_inputs()
 
     # ------------------------------------------------------------------ internals
     def _reset_floating(self, q0, v0) -> None:
@@ -1114,11 +1006,7 @@ class MujocoPlant(Plant):
             d.qvel[b : b + 3] = R @ v[:3]  # MuJoCo: world axes; modyn: base axes
             d.qvel[b + 3 : b + FREE_NV] = v[3:FREE_NV]
             d.qvel[self.dof_index] = v[FREE_NV:]
-        d.qacc_warmstart[:] = 0.0
-        self._tau.fill(0.0)
-        d.qfrc_applied[:] = 0.0
-        d.xfrc_applied[:] = 0.0
-        self._push = None
+        self._clear_inputs()
 
     def _check_damping(self, dt: float) -> None:
         """Warn (log and :attr:`notes`) when ``rk4`` at step ``dt`` is unstable for the damping.

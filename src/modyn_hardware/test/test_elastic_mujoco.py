@@ -238,3 +238,91 @@ def test_exported_plant_refuses_an_export_that_is_not_the_model():
         ExportedModelPlant(
             Renamed(lambda x: x.replace('name="joint3_motor" joint=', 'name="m3" joint='))
         )
+
+
+def test_exported_plant_push_is_the_built_in_push():
+    """A push on the exported plant (MujocoBase.push: ``xfrc_applied`` of the frame's body, a
+    link body ``link3`` or the site ``tool0``) changes the velocity as the built-in plant's push
+    (the generalized force Jᵀ [f; m], J the model's world-axes frame Jacobian) and as the closed
+    form Δv = M⁻¹ Jᵀ [f; m] T of a short push of duration T from rest (motor torques holding
+    the pose, springs carrying gravity): RK4 at dt = T/4, friction off, Δv = pushed − unpushed.
+
+    The two plants hold the push differently over a step (MuJoCo: the world wrench at the
+    moving centre of mass, the built-in: Jᵀw of the step's start), an O(dt) difference at a
+    fixed T: it shrinks by ≈ 4 when T and dt are halved. From rest the closed form is exact to
+    O(T³): its relative error shrinks by ≈ 4 when T is halved. Both ratios are asserted, so the
+    agreement is the physics', not a tolerance's."""
+    from modyn_hardware.mujoco_exported import ExportedModelPlant
+    from modyn_hardware.plant import PlantError
+    from modyn_hardware.simulated import SimulatedPlant
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the export's Coulomb/Stribeck notes
+        model = _rx90()
+    n = model.n_links
+    q0 = np.r_[0.0, -0.5, 1.0, 0.0, 0.5, 0.0, np.zeros(n)]
+    hold = np.asarray(model.link_model.gravity(q0[:n]))
+    q0[n:] = q0[:n] + np.linalg.solve(model.stiffness, hold)  # K (q − θ) = −g: at rest
+    force, torque = np.array([30.0, -20.0, 40.0]), np.array([2.0, -1.0, 3.0])
+
+    def delta_v(cls, frame, duration):
+        out = []
+        for pushed in (False, True):
+            plant = cls(model, "rk4", q0=q0, friction=False)
+            plant.write(hold)
+            if pushed:
+                plant.push(frame, force, duration, torque=torque)
+            for _ in range(4):
+                plant.step(duration / 4)
+            out.append(plant.read().velocity)
+            if cls is ExportedModelPlant and pushed:
+                assert not plant.mj_data.xfrc_applied.any()  # the push has ended
+        return out[1] - out[0]
+
+    for frame in ("link3", "tool0"):
+        jac = model.frame_jacobian(q0, frame)
+        gaps, errs = [], []
+        for duration in (1e-3, 5e-4):
+            mj = delta_v(ExportedModelPlant, frame, duration)
+            ref = delta_v(SimulatedPlant, frame, duration)
+            closed = np.linalg.solve(model.mass_matrix(q0), jac.T @ np.r_[force, torque])
+            closed *= duration
+            scale = np.abs(closed).max()
+            gaps.append(np.abs(mj - ref).max() / scale)
+            errs.append(np.abs(mj - closed).max() / scale)
+        print(
+            f"push on {frame}: |Δv| = {scale:.3g} (T = 0.5 ms); relative |exported − built-in| "
+            f"{gaps[0]:.3g} → {gaps[1]:.3g}, |exported − M⁻¹Jᵀw T| {errs[0]:.3g} → {errs[1]:.3g} "
+            "(T = 1 → 0.5 ms)"
+        )
+        assert gaps[1] < 1e-3 and 3.5 < gaps[0] / gaps[1] < 4.5, gaps
+        assert errs[1] < 1e-2 and 3.5 < errs[0] / errs[1] < 4.5, errs
+    plant = ExportedModelPlant(model, "rk4", q0=q0, friction=False)
+    with pytest.raises(PlantError, match="no frame 'hand'"):
+        plant.push("hand", force, 0.01)
+    assert plant.can_push
+
+
+def test_exported_plant_undoes_a_diverging_step(tmp_path, monkeypatch):
+    """The guarded step of MujocoBase on the exported plant: a step far beyond the springs'
+    explicit limit (dt·ω ≈ 11 > 2.785 for RK4 at dt = 50 ms) diverges within a few steps; the
+    step is refused with a PlantError and the state is the last accepted one, finite."""
+    from modyn_hardware.mujoco_exported import ExportedModelPlant
+    from modyn_hardware.plant import PlantError
+
+    monkeypatch.chdir(tmp_path)  # MuJoCo appends its warnings to ./MUJOCO_LOG.TXT
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        model = _rx90()
+    q0 = np.r_[0.0, -0.5, 1.0, 0.0, 0.5, 0.0, 0.05, -0.4, 0.9, 0.1, 0.45, -0.05]
+    plant = ExportedModelPlant(model, "rk4", q0=q0, friction=False)
+    last = plant.read()
+    with pytest.raises(PlantError, match="diverged"):
+        for _ in range(200):
+            plant.step(0.05)
+            last = plant.read()
+    after = plant.read()
+    assert after.time == last.time > 0.0
+    np.testing.assert_array_equal(after.position, last.position)
+    np.testing.assert_array_equal(after.velocity, last.velocity)
+    assert np.isfinite(after.position).all() and np.isfinite(after.velocity).all()

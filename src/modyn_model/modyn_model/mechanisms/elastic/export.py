@@ -4,7 +4,7 @@ per axis with springs, as MJCF text (pure text: modyn_model needs no MuJoCo).
 What is written (docs/elastic.md, "On MuJoCo")
 ----------------------------------------------
 * The rigid link tree, body by body, as the geared export writes it
-  (:func:`modyn_model.mechanisms.geared.export._mjcf_tree`: joint frame at q = 0,
+  (:func:`modyn_model.mjcf.link_tree`: joint frame at q = 0,
   ``fullinertia`` about the centre of mass, hinge/slide along the joint axis), with the links'
   own rotor inertia removed (the model's ``link_model``: armature 0) and the link friction
   Fv, Fc as the joint's ``damping`` / ``frictionloss``.
@@ -41,7 +41,8 @@ import xml.etree.ElementTree as ET
 
 import numpy as np
 
-from ..geared.export import _mjcf_tree, _r
+from ...mjcf import fixed_tendon, joint_element, link_tree, mjcf_document, motor, to_text
+from ...mjcf import number as _r
 
 __all__ = ["ROTOR_MASS", "mujoco_mjcf", "spring_tendons"]
 
@@ -65,10 +66,9 @@ def spring_tendons(matrix: np.ndarray, tol: float = 1e-14) -> list[tuple[float, 
 
 
 def _tendon(parent: ET.Element, name: str, joints, motors, v: np.ndarray, **attrs) -> None:
-    fixed = ET.SubElement(parent, "fixed", name=name, springlength="0", **attrs)
-    for j in np.flatnonzero(v):
-        ET.SubElement(fixed, "joint", joint=joints[j], coef=_r(v[j]))
-        ET.SubElement(fixed, "joint", joint=motors[j], coef=_r(-v[j]))
+    """Fixed tendon of length vᵀ (q − θ): +v_j on link joint j, −v_j on its motor."""
+    terms = [t for j in np.flatnonzero(v) for t in ((joints[j], v[j]), (motors[j], -v[j]))]
+    fixed_tendon(parent, name, terms, springlength="0", **attrs)
 
 
 def mujoco_mjcf(model, *, friction: bool = True) -> str:
@@ -91,19 +91,9 @@ def mujoco_mjcf(model, *, friction: bool = True) -> str:
     links = model.link_model
     n = model.n_links
     joints, motors = model.link_names, model.actuator_names
-    root = ET.Element("mujoco", model=f"{model.name}")
-    # radians; inertias exactly as given (no balancing, none from geometry)
-    ET.SubElement(root, "compiler", angle="radian", balanceinertia="false", inertiafromgeom="false")
-    ET.SubElement(root, "option", gravity=" ".join(_r(x) for x in model.gravity_vector))
-    world = ET.SubElement(root, "worldbody")
-    _mjcf_tree(links, world, -1)
-    bodies = {b.get("name"): b for b in world.iter("body")}
-    for body in bodies.values():
-        for joint in body.findall("joint"):
-            joint.set("armature", "0.0")  # the rotors are the motor coordinates
-            if not friction:
-                joint.set("damping", "0.0")
-                joint.set("frictionloss", "0.0")
+    root, world = mjcf_document(f"{model.name}", model.gravity_vector)
+    # no armature on the link joints: the rotors are the motor coordinates
+    bodies = link_tree(links, world, armature=False, friction=friction)
     for j in range(n):
         link_body = bodies[links.link_names[j]]
         parent = world if links.parents[j] < 0 else bodies[links.link_names[links.parents[j]]]
@@ -121,15 +111,14 @@ def mujoco_mjcf(model, *, friction: bool = True) -> str:
             mass=_r(ROTOR_MASS),
             diaginertia=" ".join([_r(ROTOR_MASS)] * 3),
         )
-        ET.SubElement(
+        joint_element(
             rotor,
-            "joint",
-            name=motors[j],
-            type="slide" if links.sigma[j] == 1 else "hinge",
-            axis=" ".join(_r(x) for x in links.axes[j]),
-            armature=_r(model.rotor_inertia[j]),
-            damping=_r(model.motor_viscous[j] if friction else 0.0),
-            frictionloss=_r(model.motor_coulomb[j] if friction else 0.0),
+            motors[j],
+            links.sigma[j],
+            links.axes[j],
+            armature=model.rotor_inertia[j],
+            damping=model.motor_viscous[j] if friction else 0.0,
+            frictionloss=model.motor_coulomb[j] if friction else 0.0,
         )
     tendons = ET.SubElement(root, "tendon")
     k = np.asarray(model.stiffness)
@@ -154,16 +143,7 @@ def mujoco_mjcf(model, *, friction: bool = True) -> str:
             _tendon(tendons, f"spring_damper{i}", joints, motors, v, damping=_r(mu))
     actuators = ET.SubElement(root, "actuator")
     for j in range(n):
-        lim = float(model.effort_limit[j])
-        ET.SubElement(
-            actuators,
-            "motor",
-            name=motors[j],
-            joint=motors[j],
-            gear="1",
-            forcelimited="true",
-            forcerange=f"{_r(-lim)} {_r(lim)}",
-        )
+        motor(actuators, motors[j], 1.0, float(model.effort_limit[j]), joint=motors[j])
     stribeck = (links.stribeck_velocity > 0) & (links.static_friction != links.coulomb)
     if friction and stribeck.any():
         warnings.warn(
@@ -182,5 +162,4 @@ def mujoco_mjcf(model, *, friction: bool = True) -> str:
             UserWarning,
             stacklevel=3,
         )
-    ET.indent(root, space="  ")
-    return ET.tostring(root, encoding="unicode") + "\n"
+    return to_text(root)

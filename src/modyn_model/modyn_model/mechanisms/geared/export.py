@@ -60,6 +60,8 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ...errors import DescriptionError, StateError
+from ...mjcf import fixed_tendon, link_tree, mjcf_document, motor, to_text
+from ...mjcf import number as _r
 from ...urdf import read_urdf_text
 from .fullbody import _secondary_list, axisymmetric_inertia
 
@@ -85,10 +87,6 @@ GYROSCOPIC_WARNING = (
 )
 #: |A11 A22 + A12 A21| / max|A_ij|² below which a 2 × 2 block is a differential
 _DIFFERENTIAL_TOL = 1e-12
-
-
-def _r(x: float) -> str:
-    return repr(float(x))
 
 
 def _matrix_of(transmission) -> np.ndarray:
@@ -348,47 +346,6 @@ def _actuator_list(actuator_names, rotors, m: int) -> tuple[list[str], list[str 
     return names, rot
 
 
-def _mjcf_tree(model, parent: ET.Element, j_parent: int) -> None:
-    """Nested ``<body>`` elements of the children of body ``j_parent`` (-1: the root)."""
-    from ...inertia import com_parameters
-    from ...so3 import matrix_to_quaternion
-
-    for j in range(model.n):
-        if model.parents[j] != j_parent:
-            continue
-        quat = matrix_to_quaternion(model.joint_rotations[j])
-        body = ET.SubElement(
-            parent,
-            "body",
-            name=model.link_names[j],
-            pos=" ".join(_r(x) for x in model.joint_origins[j]),
-            quat=" ".join(_r(x) for x in quat),
-        )
-        mass, com, inertia = com_parameters(model.inertial_parameters[j])
-        if mass > 0.0:
-            ET.SubElement(
-                body,
-                "inertial",
-                pos=" ".join(_r(x) for x in com),
-                mass=_r(mass),
-                fullinertia=" ".join(
-                    _r(inertia[i, k]) for i, k in ((0, 0), (1, 1), (2, 2), (0, 1), (0, 2), (1, 2))
-                ),
-            )
-        attrs = {
-            "name": model.joint_names[j],
-            "type": "slide" if model.sigma[j] == 1 else "hinge",
-            "axis": " ".join(_r(x) for x in model.axes[j]),
-            "armature": _r(model.armature[j]),
-            "damping": _r(model.viscous[j]),
-            "frictionloss": _r(model.coulomb[j]),
-        }
-        if np.isfinite(model.lower[j]) and np.isfinite(model.upper[j]):
-            attrs.update(limited="true", range=f"{_r(model.lower[j])} {_r(model.upper[j])}")
-        ET.SubElement(body, "joint", attrs)
-        _mjcf_tree(model, body, j)
-
-
 def mujoco_mjcf(
     primary_urdf: str | os.PathLike,
     secondaries,
@@ -474,18 +431,14 @@ def mujoco_mjcf(
             )
     col = {s["name"]: j for j, s in enumerate(secs)}
 
-    root = ET.Element("mujoco", model=f"{virtual.name}_geared")
-    ET.SubElement(root, "compiler", angle="radian", balanceinertia="false", inertiafromgeom="false")
-    ET.SubElement(root, "option", gravity=" ".join(_r(x) for x in gravity))
-    world = ET.SubElement(root, "worldbody")
-    _mjcf_tree(virtual, world, -1)
+    root, world = mjcf_document(f"{virtual.name}_geared", gravity)
+    link_tree(virtual, world)
     tendons = ET.SubElement(root, "tendon")
     for j, s in enumerate(secs):
         if not np.any(b[:, j]):
             continue  # no relative spin: all of it is in the virtual link
-        fixed = ET.SubElement(tendons, "fixed", name=s["name"] + "_spin", armature=_r(s["I_axial"]))
-        for k in np.flatnonzero(b[:, j]):
-            ET.SubElement(fixed, "joint", joint=names[k], coef=_r(b[k, j]))
+        spin = [(names[k], b[k, j]) for k in np.flatnonzero(b[:, j])]
+        fixed_tendon(tendons, s["name"] + "_spin", spin, armature=_r(s["I_axial"]))
     actuators = ET.SubElement(root, "actuator")
     for k, name in enumerate(acts):
         column, target, gear = a[:, k], None, 1.0
@@ -505,13 +458,9 @@ def mujoco_mjcf(
             if not np.any(column):
                 raise StateError(f"mujoco export: actuator '{name}' reaches no joint (A column 0)")
             target = name + "_drive"
-            fixed = ET.SubElement(tendons, "fixed", name=target)
-            for i in np.flatnonzero(column):
-                ET.SubElement(fixed, "joint", joint=names[i], coef=_r(column[i]))
-        attrs = {"name": name, "tendon": target, "gear": _r(gear)}
-        if effort_limits is not None:
-            attrs.update(forcelimited="true", forcerange=f"{_r(-limits[k])} {_r(limits[k])}")
-        ET.SubElement(actuators, "motor", attrs)
-    ET.indent(root, space="  ")
+            drive = [(names[i], column[i]) for i in np.flatnonzero(column)]
+            fixed_tendon(tendons, target, drive)
+        limit = None if effort_limits is None else float(limits[k])
+        motor(actuators, name, gear, limit, tendon=target)
     warnings.warn(GYROSCOPIC_WARNING, UserWarning, stacklevel=2)
-    return ET.tostring(root, encoding="unicode") + "\n"
+    return to_text(root)
