@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..codegen.regressor import fast_regressor
 from ..dynamics.rnea import link_accelerations
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
 from .names import N_STANDARD, _limbs, check_fixed_base
 
-__all__ = ["regressor", "regressor_batch", "link_wrench_blocks"]
+__all__ = ["base_regressor", "regressor", "regressor_batch", "link_wrench_blocks"]
 
 
 def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -119,9 +120,35 @@ def regressor(model, q, v, a) -> np.ndarray:
     v = model.check_state("v", v)
     a = model.check_state("a", a)
     batch = model.check_batch(q=q, v=v, a=a)
+    compiled = fast_regressor(model, q, v, a)  # the generated C regressor where it pays
+    if compiled is not None:
+        return compiled
     out = np.zeros(batch + (model.n, N_STANDARD * model.n))
     _assemble(model, q, v, a, out, None)
     return out
+
+
+def base_regressor(model, base, q, v, a) -> np.ndarray:
+    """W_b(q, q̇, q̈) (..., n, rank) = ``base.project(regressor(model, q, v, a))``, so that
+    Γ = W_b χ_b (χ_b = ``base.base_values(χ)``).
+
+    Computed directly by the generated regressor of the base columns alone (compiled to C,
+    :mod:`modyn_model.codegen.regressor`) where that pays (many samples: identification, the
+    excitation criterion); otherwise the standard regressor projected. Same arguments as
+    :func:`regressor` (a fixed-base tree); ``base`` a
+    :class:`~modyn_model.identification.BaseParameters` of ``model``.
+    """
+    check_fixed_base(model)
+    q = model.check_state("q", q)
+    v = model.check_state("v", v)
+    a = model.check_state("a", a)
+    batch = model.check_batch(q=q, v=v, a=a)
+    compiled = fast_regressor(model, q, v, a, base.base_indices)
+    if compiled is not None:
+        return compiled
+    out = np.zeros(batch + (model.n, N_STANDARD * model.n))
+    _assemble(model, q, v, a, out, None)
+    return base.project(out)
 
 
 def _assemble(model, q, v, a, out, root) -> None:
