@@ -162,3 +162,27 @@ def test_dispatch(monkeypatch, tmp_path):
     monkeypatch.setenv("MODYN_CODEGEN", "c")
     with pytest.raises(RuntimeError, match="no C compiler"):
         regressor(fresh, q, v, a)
+
+
+def test_auto_compiles_in_the_background_then_serves_from_c(monkeypatch, tmp_path):
+    """``auto``: the reference serves until enough samples went through it, then a background
+    compile attaches the C form (thresholds lowered here; their values are measured, see
+    :data:`~modyn_model.codegen.regressor.COMPILE_FROM`)."""
+    import threading
+
+    monkeypatch.setenv("MODYN_CODEGEN", "auto")
+    monkeypatch.setenv("MODYN_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(creg, "LOAD_FROM", 5)
+    monkeypatch.setattr(creg, "COMPILE_FROM", 10)
+    # a robot no other test compiles (a compiled object already loaded would serve at once)
+    model = RobotModel.from_urdf(random_urdf(9, 3, tree=False))
+    rng = np.random.default_rng(8)
+    q, v, a = _states(model, rng, 20)
+    assert creg.fast_regressor(model, q[:4], v[:4], a[:4]) is None  # 4 < LOAD_FROM
+    assert creg.fast_regressor(model, q, v, a) is None  # 24 >= COMPILE_FROM: compile started
+    for t in threading.enumerate():
+        if t.name == "modyn-cc-regressor":
+            t.join(timeout=600)
+    assert creg.generated_regressor(model, build=False).backend == "c"
+    got = creg.fast_regressor(model, q, v, a)
+    _close(got, _reference(model, q, v, a, monkeypatch), "auto, compiled in the background")

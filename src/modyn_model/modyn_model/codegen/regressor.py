@@ -164,15 +164,17 @@ def generate_regressor(model, columns=None) -> GeneratedFunction:
 LOAD_FROM = 2_000
 """Samples (summed over the calls for one model and column set) from which
 ``MODYN_CODEGEN=auto`` traces the regressor and loads its compiled form when the on-disk cache
-has it. Tracing costs about what the numpy reference spends on 1000-3000 samples (measured,
-docs/performance.md "The regressor"), so a model used for a few small calls never pays it."""
+has it. Measured (bench/regressor.py, CPU time, docs/performance.md "The regressor"): tracing
+the UR5's or the Panda's costs ~0.04 s, what the numpy reference (20-30 µs per sample) spends
+on 1500-2000 samples, so a model used for a few small calls never pays it."""
 
-COMPILE_FROM = 20_000
+COMPILE_FROM = 50_000
 """Samples (summed as for :data:`LOAD_FROM`) from which ``auto`` compiles the regressor when
-the cache does not have it, in a background thread (the numpy reference serves meanwhile):
-the compile (2-4 s for a 6-7 axis arm here) costs about what the reference spends on this many
-samples (~40-120 µs each), so, as in the ski-rental rule, the total is at most about twice
-the best choice made knowing the future."""
+the cache does not have it, in a background thread (the numpy reference serves meanwhile).
+Measured: gcc takes ~1.4 s of CPU for the UR5's or the Panda's W, what the reference spends
+on ~50 000 samples; compiling then (the ski-rental rule) costs at most about twice the best
+choice made knowing the future, and the object is then on disk for every later process.
+``MODYN_CODEGEN=c`` compiles at the first call instead."""
 
 
 class _State:
