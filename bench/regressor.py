@@ -17,6 +17,10 @@ compiled W equals the numpy regressor of ``modyn_model.identification`` (1e-12) 
   output allocation included), time / N;
 * ``numpy``: the readable numpy regressor (``MODYN_CODEGEN=python``) on the same batch, time / N.
 
+Then ``identify_base`` (weighted least squares on 5000 samples of the robot's own noiseless
+torques) with the numpy and the compiled base regressor: CPU time of each and the largest
+difference of the two estimates.
+
 Then the one-off costs, wall clock, into an empty temporary cache: tracing (generating the
 straight-line code) and compiling (gcc + load) W and W_b. Timings are the CPU time of this
 thread (``time.thread_time``), best mean of several repeats (bench/compiled.py explains why);
@@ -50,8 +54,12 @@ from modyn_model.identification import (  # noqa: E402
     N_STANDARD,
     base_parameters,
     base_regressor,
+    identify_base,
     regressor,
+    standard_parameters,
 )
+
+N_IDENT = 5000
 
 #: modyn [XX XY XZ YY YZ ZZ MX MY MZ M] → index in Pinocchio's [m mcx mcy mcz Ixx Ixy Iyy Ixz Iyz Izz]
 PIN_ORDER = [4, 5, 7, 6, 8, 9, 1, 2, 3, 0]
@@ -117,7 +125,20 @@ def bench_robot(name, robots, n_batch, calls, repeats):
     t_b = best_time(lambda: based.native.batch(qb, vb, ab, out=out_b), loops, repeats) / n_batch
     t_checked = best_time(lambda: base_regressor(model, base, qb, vb, ab), loops, repeats) / n_batch
     t_np = best_time(lambda: numpy_regressor(model, qb, vb, ab), 1, max(2, repeats // 2)) / n_batch
+    # the identification path: least squares on N_IDENT samples, compiled W_b vs numpy
+    qi, vi, ai = rng.uniform(-1.5, 1.5, size=(3, N_IDENT, n))
+    taui = model.inverse_dynamics(qi, vi, ai)
+    ident = []
+    for mode in ("python", "c"):
+        os.environ["MODYN_CODEGEN"] = mode
+        start = time.thread_time()
+        est = identify_base(model, base, qi, vi, ai, taui)
+        ident.append((time.thread_time() - start, est.values))
+    os.environ["MODYN_CODEGEN"] = "c"
+    chi_b = np.abs(base.base_values(standard_parameters(model)))
+    ident_diff = float(np.max(np.abs(ident[0][1] - ident[1][1]) / np.maximum(1.0, chi_b)))
     return {
+        "ident": (ident[0][0], ident[1][0], ident_diff),
         "name": name,
         "n": n,
         "rank": base.rank,
@@ -149,6 +170,13 @@ def main() -> None:
             f"{t * 1e6:8.2f} ({t / t_pin:5.2f}x)" for t in r["times"][1:]
         ]
         print(f"{r['name']:6s} {r['n']:2d} {r['rank']:3d} " + " ".join(cells))
+    print(f"\nidentify_base (WLS) on {N_IDENT} samples, CPU s (numpy W_b → compiled W_b):")
+    for r in results:
+        t_np, t_c, diff = r["ident"]
+        print(
+            f"{r['name']:6s} {t_np:.3f} s → {t_c:.3f} s ({t_np / t_c:.1f}x faster); estimates "
+            f"differ by {diff:.1e} (relative to max(1, |K χ|))"
+        )
     print("\nOperations of the generated code and one-off costs (wall clock, empty cache):")
     for r in results:
         tw, cw, tb, cb = r["one-off"]
