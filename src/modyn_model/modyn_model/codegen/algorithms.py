@@ -13,7 +13,7 @@ import numpy as np
 
 from ..joint import REVOLUTE
 
-__all__ = ["FloatOps", "rnea_scalar", "joint_rotation_scalar"]
+__all__ = ["FloatOps", "rnea_scalar", "joint_rotation_scalar", "link_accelerations_scalar"]
 
 
 class FloatOps:
@@ -108,18 +108,18 @@ def joint_rotation_scalar(model, j: int, qj, ops):
     ]
 
 
-def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_ext=None):
-    """Khalil [7.51]-[7.61] on scalars; q, v, a are length-n sequences (0.0 for absent terms).
+def link_accelerations_scalar(model, q, v, a, ops, gravity=None):
+    """The forward recursion [7.51]-[7.54], [7.57] on scalars, shared by :func:`rnea_scalar`
+    and the generated regressor (:mod:`modyn_model.codegen.regressor`).
 
-    Returns the list of joint torques. ``f_ext`` (optional) is a per-body list of 6 scalars.
+    Returns per body (lists of n): ω_j, ω̇_j, V̇_j (3-lists, own axes, V̇ with −g [7.47]),
+    U_j (3x3 nested lists), ^{a(j)}R_j and ^{a(j)}P_j.
     """
     n = model.n
     g = model.gravity_vector if gravity is None else gravity
-    prm = model.inertial_parameters
     zero = [0.0, 0.0, 0.0]
     w, wd, vd, u = [None] * n, [None] * n, [None] * n, [None] * n
     rots, poss = [None] * n, [None] * n
-    forces, moments = [None] * n, [None] * n
     for j in range(n):
         p = model.parents[j]
         axis = [_const(x) for x in model.axes[j]]
@@ -151,6 +151,20 @@ def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_e
             [wx * wy + dz, -(wx * wx) - wz * wz, wy * wz - dx],
             [wx * wz - dy, wy * wz + dx, -(wx * wx) - wy * wy],
         ]
+    return w, wd, vd, u, rots, poss
+
+
+def rnea_scalar(model, q, v, a, ops, *, gravity=None, friction: bool = True, f_ext=None):
+    """Khalil [7.51]-[7.61] on scalars; q, v, a are length-n sequences (0.0 for absent terms).
+
+    Returns the list of joint torques. ``f_ext`` (optional) is a per-body list of 6 scalars.
+    """
+    n = model.n
+    prm = model.inertial_parameters
+    zero = [0.0, 0.0, 0.0]
+    w, wd, vd, u, rots, poss = link_accelerations_scalar(model, q, v, a, ops, gravity)
+    forces, moments = [None] * n, [None] * n
+    for j in range(n):
         xx, xy, xz, yy, yz, zz, mx, my, mz, m = (_param(x) for x in prm[j])
         inertia = [[xx, xy, xz], [xy, yy, yz], [xz, yz, zz]]
         ms = [mx, my, mz]

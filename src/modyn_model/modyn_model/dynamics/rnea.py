@@ -21,11 +21,78 @@ from ..kinematics import joint_transforms
 from ..spatial import skew
 from .friction import friction_torques
 
-__all__ = ["rnea", "inverse_dynamics", "gravity_torques", "coriolis_forces"]
+__all__ = [
+    "rnea",
+    "inverse_dynamics",
+    "gravity_torques",
+    "coriolis_forces",
+    "link_accelerations",
+]
 
 
 def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
     return (m @ x[..., None])[..., 0]
+
+
+def link_accelerations(model, rot, pos, v, a, zero3, root, root_u=None):
+    """The forward recursion [7.51]-[7.54], [7.57] of Khalil's Newton-Euler algorithm.
+
+    Shared by :func:`rnea` and the regressor (:mod:`modyn_model.identification.regressor`),
+    so both see the same kinematics of every body.
+
+    Parameters
+    ----------
+    rot, pos : (..., n, 3, 3), (..., n, 3)
+        ^{a(j)}R_j and ^{a(j)}P_j (m) of :func:`~modyn_model.kinematics.joint_transforms`.
+    v, a : (..., n) or None
+        Joint velocities and accelerations (rad/s, m/s; rad/s², m/s²); None means zero.
+    zero3 : (..., 3)
+        Zeros with the batch shape and dtype of the result.
+    root : tuple of three (..., 3)
+        (ω_0, ω̇_0, V̇_0) of the frame the roots hang from, in its axes (rad/s, rad/s², m/s²),
+        V̇_0 including −g [7.47].
+    root_u : (..., 3, 3), optional
+        U_0 of a moving root [7.57]: then V̇ of the origin O_j of a root's child is
+        V̇_0 + U_0 ^0P_j (None: a fixed root, U_0 = 0).
+
+    Returns
+    -------
+    w, wd, vd, u : lists of n arrays
+        Per body, in its own axes: ω_j (rad/s), ω̇_j (rad/s²), V̇_j (m/s², gravity included)
+        and U_j = ω̂̇_j + ω̂_j ω̂_j (1/s², (..., 3, 3)).
+    """
+    n = model.n
+    rot_t = np.swapaxes(rot, -1, -2)
+    w = [zero3] * n
+    wd = [zero3] * n
+    vd = [zero3] * n
+    u = [None] * n
+    for j in range(n):
+        p = model.parents[j]
+        rt = rot_t[..., j, :, :]
+        axis = model.axes[j]
+        qd = zero3[..., :1] if v is None else np.asarray(v)[..., j, None]
+        qdd = zero3[..., :1] if a is None else np.asarray(a)[..., j, None]
+        if p < 0:
+            w_prev, wd_prev, vd_prev = root  # [7.47] for a fixed base
+            if root_u is not None:  # a moving root: V̇ of the point O_j of the root body
+                vd_prev = vd_prev + _mv(root_u, pos[..., j, :])
+        else:
+            w_prev, wd_prev = w[p], wd[p]
+            vd_prev = vd[p] + _mv(u[p], pos[..., j, :])
+        w_in = _mv(rt, w_prev)  # [7.51]
+        spin = np.cross(w_in, qd * axis)
+        if model.sigma[j] == REVOLUTE:
+            w[j] = w_in + qd * axis  # [7.52]
+            wd[j] = _mv(rt, wd_prev) + qdd * axis + spin  # [7.53]
+            vd[j] = _mv(rt, vd_prev)  # [7.54]
+        else:
+            w[j] = w_in
+            wd[j] = _mv(rt, wd_prev)
+            vd[j] = _mv(rt, vd_prev) + qdd * axis + 2.0 * spin  # [7.54]
+        ws = skew(w[j])
+        u[j] = skew(wd[j]) + ws @ ws  # [7.57]
+    return w, wd, vd, u
 
 
 def rnea(
@@ -65,38 +132,11 @@ def rnea(
     zero3 = np.zeros(batch + (3,), dtype=dtype)
     g = model.gravity_vector if gravity is None else np.asarray(gravity)
     rot, pos = joint_transforms(model, q)
-    rot_t = np.swapaxes(rot, -1, -2)
     params = model.inertial_parameters
-    w = [zero3] * n
-    wd = [zero3] * n
-    vd = [zero3] * n
-    u = [None] * n
+    w, wd, vd, u = link_accelerations(model, rot, pos, v, a, zero3, (zero3, zero3, zero3 - g))
     force = [zero3] * n
     moment = [zero3] * n
     for j in range(n):
-        p = model.parents[j]
-        rt = rot_t[..., j, :, :]
-        axis = model.axes[j]
-        qd = zero3[..., :1] if v is None else np.asarray(v)[..., j, None]
-        qdd = zero3[..., :1] if a is None else np.asarray(a)[..., j, None]
-        if p < 0:
-            w_prev, wd_prev = zero3, zero3
-            vd_prev = zero3 - g  # [7.47]: ^0V̇_0 = −g, U_0 = 0
-        else:
-            w_prev, wd_prev = w[p], wd[p]
-            vd_prev = vd[p] + _mv(u[p], pos[..., j, :])
-        w_in = _mv(rt, w_prev)  # [7.51]
-        spin = np.cross(w_in, qd * axis)
-        if model.sigma[j] == REVOLUTE:
-            w[j] = w_in + qd * axis  # [7.52]
-            wd[j] = _mv(rt, wd_prev) + qdd * axis + spin  # [7.53]
-            vd[j] = _mv(rt, vd_prev)  # [7.54]
-        else:
-            w[j] = w_in
-            wd[j] = _mv(rt, wd_prev)
-            vd[j] = _mv(rt, vd_prev) + qdd * axis + 2.0 * spin  # [7.54]
-        ws = skew(w[j])
-        u[j] = skew(wd[j]) + ws @ ws  # [7.57]
         ms = params[j, 6:9]
         inertia = np.array(
             [

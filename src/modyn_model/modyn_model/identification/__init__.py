@@ -20,7 +20,7 @@ from .names import (
     parameter_names,
     standard_parameters,
 )
-from .regressor import regressor, regressor_batch
+from .regressor import base_regressor, regressor, regressor_batch
 from .rules import grouping_rules
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "model_with_standard_parameters",
     "nonlinear_friction",
     "parameter_names",
+    "base_regressor",
     "regressor",
     "regressor_batch",
     "standard_parameters",

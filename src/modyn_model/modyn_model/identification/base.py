@@ -168,17 +168,10 @@ def base_parameters(
         W within ``tol`` (states not generic enough).
     """
     check_fixed_base(model, "base_parameters")
-    exclude = tuple(exclude)
-    unknown = sorted(set(exclude) - set(STANDARD_FIELDS))
-    if unknown:
-        raise StateError(
-            f"exclude: unknown standard field(s) {unknown}; fields are {list(STANDARD_FIELDS)}"
-        )
+    names, considered = considered_parameters(model, exclude)
     n = model.n
     if samples * n < N_STANDARD * n // 2 or samples < 2:
         raise StateError(f"samples must be at least {max(2, N_STANDARD // 2)}, got {samples}")
-    names = parameter_names(model)
-    considered = np.array([names_field(nm) not in exclude for nm in names])
     rng = np.random.default_rng(seed)
     q, v, a = random_states(model, samples, rng)
     ws = regressor(model, q, v, a).reshape(samples * n, N_STANDARD * n)
@@ -224,10 +217,40 @@ def base_parameters(
                 f"{err.max():.2e}; use more samples or a larger tol"
             )
         K[:, eliminated] = beta
+    return make_base_parameters(K, base, names, considered, sorted(no_effect))
+
+
+def considered_parameters(model, exclude: Iterable[str]) -> tuple[tuple[str, ...], np.ndarray]:
+    """The standard names of ``model`` and which of them are considered (not in ``exclude``,
+    a list of standard fields); :class:`StateError` naming an unknown field."""
+    exclude = tuple(exclude)
+    unknown = sorted(set(exclude) - set(STANDARD_FIELDS))
+    if unknown:
+        raise StateError(
+            f"exclude: unknown standard field(s) {unknown}; fields are {list(STANDARD_FIELDS)}"
+        )
+    names = parameter_names(model)
+    return names, np.array([names_field(nm) not in exclude for nm in names])
+
+
+def make_base_parameters(
+    K: np.ndarray,
+    base: np.ndarray,
+    names: tuple[str, ...],
+    considered: np.ndarray,
+    no_effect: Iterable[int],
+) -> BaseParameters:
+    """The :class:`BaseParameters` of χ_b = K χ, K (rank, 14n) with row i the base parameter
+    kept in standard column ``base[i]``; shared by the numerical method and the grouping
+    rules, so both name and relate their sets the same way.
+
+    A base parameter is *regrouped* (Khalil's suffix ``R`` and a relation) when its row of K
+    has another non-zero entry or a coefficient other than 1 on its own column.
+    """
     base_names = []
     relations = []
     for i, k in enumerate(base):
-        grouped = np.count_nonzero(K[i]) > 1
+        grouped = np.count_nonzero(K[i]) > 1 or K[i, k] != 1.0
         nm = names[k] + ("R" if grouped else "")
         base_names.append(nm)
         if grouped:
@@ -240,7 +263,7 @@ def base_parameters(
         relations=tuple(relations),
         standard_names=names,
         considered=considered,
-        no_effect=tuple(names[k] for k in sorted(no_effect)),
+        no_effect=tuple(names[k] for k in no_effect),
     )
 
 

@@ -205,8 +205,8 @@ def identify_base(
     the equations of joints slower than ``min_speed`` (rad/s or m/s) left out (:func:`moving_rows`).
 
     ``base``: a :class:`~modyn_model.identification.BaseParameters` of ``model``."""
-    from .regressor import regressor
+    from .regressor import base_regressor
 
-    w = base.project(regressor(model, q, v, a))
+    w = base_regressor(model, base, q, v, a)
     mask = moving_rows(v, min_speed) if min_speed > 0.0 else None
     return least_squares(w, tau, base.names, weighted=weighted, mask=mask)

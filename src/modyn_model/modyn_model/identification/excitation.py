@@ -150,11 +150,11 @@ def scale_to_limits(
 
 def excitation_criterion(model, traj: FourierTrajectory, base, samples: int = 200) -> float:
     """cond(W_b) of the base regressor stacked over ``samples`` instants of one period."""
-    from .regressor import regressor
+    from .regressor import base_regressor
 
     t = np.linspace(0.0, traj.period, samples, endpoint=False)
     q, v, acc = traj.sample(t)
-    w = base.project(regressor(model, q, v, acc)).reshape(-1, len(base.base_indices))
+    w = base_regressor(model, base, q, v, acc).reshape(-1, len(base.base_indices))
     s = np.linalg.svd(w, compute_uv=False)
     return float(s[0] / s[-1]) if s[-1] > 0 else np.inf
 

@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..codegen.regressor import fast_regressor
+from ..dynamics.rnea import link_accelerations
 from ..joint import REVOLUTE
 from ..kinematics import joint_transforms
 from ..spatial import skew
 from .names import N_STANDARD, _limbs, check_fixed_base
 
-__all__ = ["regressor", "regressor_batch", "link_wrench_blocks"]
+__all__ = ["base_regressor", "regressor", "regressor_batch", "link_wrench_blocks"]
 
 
 def _mv(m: np.ndarray, x: np.ndarray) -> np.ndarray:
@@ -47,11 +49,14 @@ def _inertia_map(x: np.ndarray) -> np.ndarray:
     return out
 
 
-def body_block(w: np.ndarray, wd: np.ndarray, vd: np.ndarray) -> np.ndarray:
-    """Y (..., 6, 10) of one body from its ω, ω̇ and V̇ (gravity included) in its own axes."""
+def body_block(
+    w: np.ndarray, wd: np.ndarray, vd: np.ndarray, u: np.ndarray | None = None
+) -> np.ndarray:
+    """Y (..., 6, 10) of one body from its ω, ω̇ and V̇ (gravity included) in its own axes
+    (and U = ω̂̇ + ω̂ω̂ [7.57] when the caller has it)."""
     ws = skew(w)
     y = np.zeros(w.shape[:-1] + (6, 10))
-    y[..., :3, 6:9] = skew(wd) + ws @ ws  # U [7.57]
+    y[..., :3, 6:9] = skew(wd) + ws @ ws if u is None else u  # U [7.57]
     y[..., :3, 9] = vd
     y[..., 3:, :6] = _inertia_map(wd) + ws @ _inertia_map(w)
     y[..., 3:, 6:9] = -skew(vd)
@@ -76,37 +81,11 @@ def link_wrench_blocks(model, q, v, a, root=None):
     rot, pos = joint_transforms(model, q)
     rot = np.broadcast_to(rot, batch + (n, 3, 3))
     pos = np.broadcast_to(pos, batch + (n, 3))
-    rot_t = np.swapaxes(rot, -1, -2)
-    w = [zero3] * n
-    wd = [zero3] * n
-    vd = [zero3] * n
-    u = [None] * n
+    # the forward recursion [7.51]-[7.54], [7.57] of the inverse dynamics, shared
+    w, wd, vd, u = link_accelerations(model, rot, pos, v, a, zero3, root, root_u)
     blocks = np.zeros(batch + (n, 6, 10))
     for j in range(n):
-        p = model.parents[j]
-        rt = rot_t[..., j, :, :]
-        axis = model.axes[j]
-        qd = v[..., j, None]
-        qdd = a[..., j, None]
-        if p < 0:
-            w_prev, wd_prev, vd_prev = root  # [7.47] for a fixed base
-            if root_u is not None:  # a moving root: V̇ of the point O_j of the root body
-                vd_prev = vd_prev + _mv(root_u, pos[..., j, :])
-        else:
-            w_prev, wd_prev = w[p], wd[p]
-            vd_prev = vd[p] + _mv(u[p], pos[..., j, :])
-        w_in = _mv(rt, w_prev)  # [7.51]
-        spin = np.cross(w_in, qd * axis)
-        if model.sigma[j] == REVOLUTE:
-            w[j] = w_in + qd * axis  # [7.52]
-            wd[j] = _mv(rt, wd_prev) + qdd * axis + spin  # [7.53]
-            vd[j] = _mv(rt, vd_prev)  # [7.54]
-        else:
-            w[j] = w_in
-            wd[j] = _mv(rt, wd_prev)
-            vd[j] = _mv(rt, vd_prev) + qdd * axis + 2.0 * spin  # [7.54]
-        blocks[..., j, :, :] = body_block(w[j], wd[j], vd[j])
-        u[j] = blocks[..., j, :3, 6:9]  # U_j [7.57]
+        blocks[..., j, :, :] = body_block(w[j], wd[j], vd[j], u[j])
     return blocks, rot, pos
 
 
@@ -141,9 +120,35 @@ def regressor(model, q, v, a) -> np.ndarray:
     v = model.check_state("v", v)
     a = model.check_state("a", a)
     batch = model.check_batch(q=q, v=v, a=a)
+    compiled = fast_regressor(model, q, v, a)  # the generated C regressor where it pays
+    if compiled is not None:
+        return compiled
     out = np.zeros(batch + (model.n, N_STANDARD * model.n))
     _assemble(model, q, v, a, out, None)
     return out
+
+
+def base_regressor(model, base, q, v, a) -> np.ndarray:
+    """W_b(q, q̇, q̈) (..., n, rank) = ``base.project(regressor(model, q, v, a))``, so that
+    Γ = W_b χ_b (χ_b = ``base.base_values(χ)``).
+
+    Computed directly by the generated regressor of the base columns alone (compiled to C,
+    :mod:`modyn_model.codegen.regressor`) where that pays (many samples: identification, the
+    excitation criterion); otherwise the standard regressor projected. Same arguments as
+    :func:`regressor` (a fixed-base tree); ``base`` a
+    :class:`~modyn_model.identification.BaseParameters` of ``model``.
+    """
+    check_fixed_base(model)
+    q = model.check_state("q", q)
+    v = model.check_state("v", v)
+    a = model.check_state("a", a)
+    batch = model.check_batch(q=q, v=v, a=a)
+    compiled = fast_regressor(model, q, v, a, base.base_indices)
+    if compiled is not None:
+        return compiled
+    out = np.zeros(batch + (model.n, N_STANDARD * model.n))
+    _assemble(model, q, v, a, out, None)
+    return base.project(out)
 
 
 def _assemble(model, q, v, a, out, root) -> None:

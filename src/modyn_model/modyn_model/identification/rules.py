@@ -35,12 +35,12 @@ from collections.abc import Iterable
 
 import numpy as np
 
-from ..errors import StateError, UnsupportedError
+from ..errors import UnsupportedError
 from ..inertia import transform_parameters
 from ..joint import REVOLUTE
 from ..kinematics import forward_kinematics
-from .base import BaseParameters, _snap, names_field, relation_text
-from .names import N_STANDARD, STANDARD_FIELDS, check_fixed_base, parameter_names
+from .base import BaseParameters, _snap, considered_parameters, make_base_parameters
+from .names import N_STANDARD, STANDARD_FIELDS, check_fixed_base
 
 __all__ = ["grouping_rules"]
 
@@ -98,16 +98,9 @@ def grouping_rules(model, *, exclude: Iterable[str] = ()) -> BaseParameters:
     relations are built like the numerical ones, so the two can be compared entry by entry.
     """
     _check_scope(model)
-    exclude = tuple(exclude)
-    unknown = sorted(set(exclude) - set(STANDARD_FIELDS))
-    if unknown:
-        raise StateError(
-            f"exclude: unknown standard field(s) {unknown}; fields are {list(STANDARD_FIELDS)}"
-        )
+    names, considered = considered_parameters(model, exclude)
     n = model.n
     size = N_STANDARD * n
-    names = parameter_names(model)
-    considered = np.array([names_field(nm) not in exclude for nm in names])
     G = np.diag(considered.astype(float))  # rows: regrouped parameters, columns: standard
 
     def row(j: int, field: str) -> int:
@@ -181,21 +174,5 @@ def grouping_rules(model, *, exclude: Iterable[str] = ()) -> BaseParameters:
     G[:, ~considered] = 0.0
     base = np.flatnonzero(np.any(G != 0.0, axis=1))
     K = G[base]
-    no_effect = [names[k] for k in range(size) if considered[k] and not np.any(G[:, k])]
-    base_names, relations = [], []
-    for i, k in enumerate(base):
-        grouped = np.count_nonzero(K[i]) > 1 or K[i, k] != 1.0
-        nm = names[k] + ("R" if grouped else "")
-        base_names.append(nm)
-        if grouped:
-            relations.append(relation_text(nm, K[i], names))
-    return BaseParameters(
-        rank=int(base.size),
-        names=tuple(base_names),
-        base_indices=base,
-        K=K,
-        relations=tuple(relations),
-        standard_names=names,
-        considered=considered,
-        no_effect=tuple(no_effect),
-    )
+    no_effect = [k for k in range(size) if considered[k] and not np.any(G[:, k])]
+    return make_base_parameters(K, base, names, considered, no_effect)
