@@ -90,3 +90,20 @@ def test_bad_executor_and_composed_field_are_named(tmp_path):
     )
     with pytest.raises(BringupError, match="composed: expected true or false, got 'yes please'"):
         load_system(system)
+
+
+def test_realtime_priority_field_reaches_every_node_process(tmp_path):
+    rx90 = load_system("rx90_sim")
+    text = rx90.source.read_text(encoding="utf-8")
+    system = tmp_path / "rt.yaml"
+    for bad in ("'high'", "0", "100", "true"):
+        system.write_text(f"realtime_priority: {bad}\n" + text)
+        with pytest.raises(BringupError, match="realtime_priority: expected an integer in 1..99"):
+            load_system(system)
+    system.write_text("realtime_priority: 50\n" + text)
+    spec = load_system(system)
+    assert spec.realtime_priority == 50
+    runner = SystemRunner(spec, tmp_path / "logs", env={"PATH": "/usr/bin"})
+    assert runner.env["MODYN_REALTIME_PRIORITY"] == "50"  # node_main applies it in each process
+    plain = SystemRunner(rx90, tmp_path / "plain", env={"PATH": "/usr/bin"})
+    assert rx90.realtime_priority is None and "MODYN_REALTIME_PRIORITY" not in plain.env

@@ -92,6 +92,8 @@ class SystemRunner:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.env = dict(os.environ if env is None else env)
         self.env.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        if spec.realtime_priority is not None:  # every node process on SCHED_FIFO (node_main)
+            self.env["MODYN_REALTIME_PRIORITY"] = str(spec.realtime_priority)
         self.processes: dict[str, subprocess.Popen] = {}
         self._logs = []
 
@@ -347,6 +349,14 @@ def main(argv: list[str] | None = None) -> int:
         help="run every node in one process and one executor (docs/performance_loop.md)",
     )
     parser.add_argument(
+        "--realtime-priority",
+        type=int,
+        default=None,
+        metavar="PRIO",
+        help="run the node processes on SCHED_FIFO at this priority, 1-99 (needs the permission: "
+        "docs/running.md)",
+    )
+    parser.add_argument(
         "--same-process-group",
         action="store_true",
         help="keep the nodes in the runner's process group, as ros2 launch does: a terminal's "
@@ -373,6 +383,12 @@ def main(argv: list[str] | None = None) -> int:
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
         spec.composed = spec.composed or args.composed
+        if args.realtime_priority is not None:
+            if not 1 <= args.realtime_priority <= 99:
+                raise BringupError(
+                    f"--realtime-priority {args.realtime_priority}: expected 1..99"
+                )
+            spec.realtime_priority = args.realtime_priority
         if args.record:
             add_recorder(spec, args.record)
         runner = SystemRunner(spec, args.log_dir, new_session=not args.same_process_group)

@@ -100,6 +100,9 @@ class SystemSpec:
     #: every node in one process and one executor (modyn_bringup.composed); from the system
     #: file's ``composed:`` (default false) or ``modyn_system --composed``
     composed: bool = False
+    #: SCHED_FIFO priority (1-99) of the node processes (the file's ``realtime_priority:`` or
+    #: ``modyn_system --realtime-priority``; None: the normal policy); modyn_ros.node_main
+    realtime_priority: int | None = None
     #: topics ``--record`` writes (the file's top-level ``record:`` list; modyn_bringup.recorder)
     record: tuple[str, ...] = ("/joint_states",)
 
@@ -321,6 +324,13 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     apply_overrides(data, overrides or [], source)
     if not isinstance(data.get("composed", False), bool):
         raise BringupError(f"{source}: composed: expected true or false, got {data['composed']!r}")
+    priority = data.get("realtime_priority")
+    if priority is not None and (
+        isinstance(priority, bool) or not isinstance(priority, int) or not 1 <= priority <= 99
+    ):
+        raise BringupError(
+            f"{source}: realtime_priority: expected an integer in 1..99, got {priority!r}"
+        )
     base = share_directory()
     xml, extras = _expand_robot(data.get("robot") or {}, str(source), base)
     nodes = []
@@ -381,5 +391,6 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         use_sim_time=bool(data.get("use_sim_time", False)),
         nodes=nodes,
         composed=bool(data.get("composed", False)),
+        realtime_priority=priority,
         record=tuple(t if t.startswith("/") else "/" + t for t in record),
     )
