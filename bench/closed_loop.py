@@ -16,7 +16,11 @@ that the machine's load affects them alike; ``os.getloadavg()`` is printed with 
 * ``separate/single``: four processes, rclpy's SingleThreadedExecutor (the default);
 * ``separate/events``: four processes, rclpy's EventsExecutor (``MODYN_EXECUTOR=events``);
 * ``composed/single``, ``composed/events``, ``composed/multi``: the four nodes in one process
-  and one executor (``modyn_system --composed``, modyn_bringup.composed).
+  and one executor (``modyn_system --composed``, modyn_bringup.composed), joint_states and
+  effort_command delivered between them by reference (modyn_ros.intra_process);
+* suffix ``+dds``: composed without that intra-process delivery (every message over DDS);
+* suffix ``+rt``: every node process on SCHED_FIFO priority 50 (``MODYN_REALTIME_PRIORITY``;
+  a warning in the nodes' logs and the normal policy where that is not permitted).
 
 The real-time run repeats the goals until the motion lasts ``--realtime-seconds`` (60 s for the
 acceptance figure); the lockstep run also reports the nodes' own per-tick costs from
@@ -56,7 +60,13 @@ MODES = (
 )
 STARTUP = 10.0  # s: the first real-time goal's start after it is sent
 CYCLE = 4.5  # s: the motion of GOALS in real time with lead = 1 s (when no lockstep run tells)
-DEFAULT_MODES = ("separate/single", "composed/single", "composed/events", "separate/events")
+DEFAULT_MODES = (
+    "separate/single",
+    "separate/events",
+    "composed/events+dds",
+    "composed/events",
+    "composed/events+rt",
+)
 
 
 def _in_mode(spec, mode: str):
@@ -142,9 +152,9 @@ def main() -> None:
     parser.add_argument(
         "--realtime-modes",
         nargs="+",
-        default=["separate/single", "composed/events"],
+        default=["composed/events", "composed/events+rt"],
         choices=MODES,
-        help="modes of the real-time runs (default: the default and the fastest lockstep mode)",
+        help="modes of the real-time runs (default: composed, without and with SCHED_FIFO)",
     )
     parser.add_argument(
         "--realtime-seconds",
