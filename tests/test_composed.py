@@ -17,7 +17,8 @@ import pytest
 pytest.importorskip("rclpy")
 
 from modyn_bringup.episode import Goal, desired_motion, run_episode, tracking_errors  # noqa: E402
-from modyn_bringup.runner import SystemRunner  # noqa: E402
+from modyn_bringup.recorder import read_joint_states  # noqa: E402
+from modyn_bringup.runner import SystemRunner, add_recorder  # noqa: E402
 from modyn_bringup.system import BringupError, NodeSpec, load_system  # noqa: E402
 from modyn_ros.node_main import ExecutorChoiceError, make_executor  # noqa: E402
 
@@ -26,11 +27,14 @@ GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
 PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
 
 
-def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
+def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch, tmp_path):
     monkeypatch.setenv("MODYN_EXECUTOR", "single")
     separate = run_episode(load_system("rx90_sim", PATIENT), GOAL)
     spec = load_system("rx90_sim", PATIENT)
     spec.composed = True
+    # --record with --composed: the recorder runs in its own process beside the composed one
+    mcap = tmp_path / "composed.mcap"
+    add_recorder(spec, mcap)
     monkeypatch.setenv("MODYN_EXECUTOR", "events")
     composed = run_episode(spec, GOAL)
     common, i, j = np.intersect1d(
@@ -66,6 +70,12 @@ def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
     rms = np.sqrt(np.mean(error_separate**2, axis=0))
     np.testing.assert_allclose(np.sqrt(np.mean(error_composed**2, axis=0)), rms, rtol=1e-9)
     assert tracking_errors(composed)["samples"] > 0
+    # the recorder beside the composed process got joint_states over DDS (the intra-process
+    # delivery sends the outside subscribers their copy), in order, through the motion
+    recorded = read_joint_states(mcap)
+    assert len(recorded.t) > 200, f"{len(recorded.t)} joint_states recorded"
+    assert np.all(np.diff(recorded.t) > 0)
+    assert recorded.t[-1] >= t_motion[-1] - 0.01
     np.testing.assert_allclose(composed.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
 
 

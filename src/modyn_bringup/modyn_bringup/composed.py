@@ -35,7 +35,12 @@ from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, run_nodes
 
 from .system import BringupError
 
-__all__ = ["COMPOSABLE", "main", "node_factories", "start_composed"]
+__all__ = ["BESIDE", "COMPOSABLE", "main", "node_factories", "start_composed"]
+
+#: (package, executable) of the nodes a composed system runs in their own process next to the
+#: composed one: the recorder (``--record``) writes a file, which must not stall the loop's
+#: executor, and takes the loop's topics over DDS as any outside subscriber
+BESIDE: frozenset[tuple[str, str]] = frozenset({("modyn_bringup", "recorder")})
 
 #: (package, executable) -> (module, node class, config error types, runtime error types), the
 #: last two as "module:Name" strings: what each console script passes to run_node

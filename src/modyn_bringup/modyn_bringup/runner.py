@@ -117,9 +117,13 @@ class SystemRunner:
             key=lambda n: not n.clock_source,
         )
         if self.spec.composed and ordered:  # one process for them all (modyn_bringup.composed)
-            from .composed import start_composed
+            from .composed import BESIDE, start_composed
 
-            return start_composed(self, ordered)
+            beside = [n for n in ordered if (n.package, n.executable) in BESIDE]
+            inside = [n for n in ordered if (n.package, n.executable) not in BESIDE]
+            if inside:
+                start_composed(self, inside)
+            ordered = beside  # e.g. the recorder: its own process next to the composed one
         commands = {node.name: self.command(node) for node in ordered}  # fail before starting any
         for node in ordered:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
