@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
 from ...errors import DescriptionError, StateError
 from . import dynamics as dyn
@@ -112,7 +112,7 @@ def _rz(a):
     return out
 
 
-class QuadrupedTailModel:
+class QuadrupedTailModel(StateChecks):
     """The quadruped with a 2-DOF tail, four feet pinned (Liu & Ben-Tzvi), as a
     :class:`~modyn_model.contract.MechanismModel`: nq = nv = 8, nu = 14 (see the module
     docstring).
@@ -218,26 +218,16 @@ class QuadrupedTailModel:
         return f"QuadrupedTailModel({self.name!r}, mode={self.mode!r}, source={self.source!r})"
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 8) finite (exact mode: away from φ_y = ±90°, where E is singular), or
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), messages naming
+    # the model; in exact mode a configuration must also be away from E(φ)'s singularity
+    def _check_configuration(self, name: str, q: np.ndarray) -> None:
+        """Exact mode: |cos φ_y| ≥ 1e-6 (E(φ), ω = E φ̇, is singular at φ_y = ±90°), or
         StateError."""
-        x = checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-        if (
-            x is not None
-            and self.mode == "exact"
-            and (np.abs(np.cos(x[..., 4])) < EULER_SINGULAR).any()
-        ):
+        if self.mode == "exact" and (np.abs(np.cos(q[..., 4])) < EULER_SINGULAR).any():
             raise StateError(
                 f"{name}: torso_phi_y = ±90° (|cos φ_y| < {EULER_SINGULAR:g}) is the singularity "
                 f"of E(φ) (ω = E φ̇) for model '{self.name}'"
             )
-        return x
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, ACTUATOR_NAMES, allow_none=allow_none, model=self.name)
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
 from ...errors import StateError
 from .dynamics import BODIES, _cross, fast_geometry, fast_velocity, twist_terms
@@ -60,7 +60,7 @@ def _mv(m, x):
     return np.einsum("...ij,...j->...i", m, x)
 
 
-class StewartModel:
+class StewartModel(StateChecks):
     """A 6-UPS Stewart platform (Lopes 2009) as a :class:`~modyn_model.contract.MechanismModel`:
     nq = nv = nu = 6 (see the module docstring).
 
@@ -139,21 +139,15 @@ class StewartModel:
         return f"StewartModel({self.name!r}, source={self.source!r})"
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 6) finite, away from the Euler singularity |cos θ| < 1e-6, or StateError."""
-        x = checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-        if x is not None and (np.abs(np.cos(x[..., 4])) < EULER_SINGULAR).any():
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), messages naming
+    # the model; a configuration must also be away from the Euler chart's singularity
+    def _check_configuration(self, name: str, q: np.ndarray) -> None:
+        """|cos θ| ≥ 1e-6 (θ = platform pitch), or StateError."""
+        if (np.abs(np.cos(q[..., 4])) < EULER_SINGULAR).any():
             raise StateError(
                 f"{name}: platform pitch θ = ±90° (|cos θ| < {EULER_SINGULAR:g}) is the Euler "
                 f"chart's singularity (det J_A = −cos θ) for model '{self.name}'"
             )
-        return x
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, ACTUATOR_NAMES, allow_none=allow_none, model=self.name)
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:
