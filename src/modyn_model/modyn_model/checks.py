@@ -90,7 +90,10 @@ class StateChecks:
       :meth:`_check_configuration`;
     * ``check_velocity`` against ``velocity_names`` (nv), ``check_actuation`` against
       ``actuator_names`` (nu);
-    * ``check_batch(**arrays)`` returns the common batch shape of state arrays.
+    * ``check_batch(**arrays)`` returns the common batch shape of state arrays;
+    * ``_check_wrench(f_ext, what)``: one body's external wrench (..., 1, 6), finite;
+    * ``_check_frame(frame)`` refuses a frame not in ``frame_names`` (the closed-form models; a
+      RobotModel looks frames up in its tree).
 
     Class attributes
     ----------------
@@ -149,6 +152,29 @@ class StateChecks:
             what=self._actuator_kind,
             model=self.name if self._checks_name_model else "",
         )
+
+    def _check_frame(self, frame: str) -> str:
+        """``frame`` when it is one of ``frame_names``, or :class:`StateError` naming the model,
+        its source and its frames."""
+        if frame not in self.frame_names:
+            raise StateError(
+                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
+                f"{list(self.frame_names)}"
+            )
+        return frame
+
+    def _check_wrench(self, f_ext, what: str) -> np.ndarray | None:
+        """``f_ext`` as a finite float array (..., 1, 6) (one body's wrench [f; m], N and N·m),
+        None for None, or :class:`StateError` saying ``what`` the wrench is."""
+        if f_ext is None:
+            return None
+        f = np.asarray(f_ext, dtype=float)
+        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
+            raise StateError(
+                f"f_ext must be finite with shape (..., 1, 6) ({what}) for model '{self.name}', "
+                f"got shape {f.shape}"
+            )
+        return f
 
     def check_batch(self, **arrays) -> tuple:
         """The common batch shape (leading axes) of state arrays given as name=array (None

@@ -377,14 +377,9 @@ class BallJointBody(StateChecks):
         return -self.mass * np.cross(self.com, g_body)
 
     def _external(self, f_ext, batch) -> np.ndarray | float:
-        if f_ext is None:
+        f = self._check_wrench(f_ext, "one body, [f; m]")
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (one body, [f; m]) for model "
-                f"'{self.name}', got shape {f.shape}"
-            )
         return np.broadcast_to(f[..., 0, 3:], batch + (3,))
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
@@ -429,11 +424,8 @@ class BallJointBody(StateChecks):
 
     # ------------------------------------------------------------------ frames
     def _frame(self, frame: str) -> np.ndarray:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
+        """The origin of ``frame`` in body axes (m), or StateError naming the frames."""
+        self._check_frame(frame)
         return self.com if frame == "com" else np.zeros(3)
 
     def frame_placement(self, q, frame: str) -> np.ndarray:

@@ -275,14 +275,11 @@ class QuadrupedTailModel(StateChecks):
         return k
 
     def _external(self, f_ext, k: Kinematics):
-        if f_ext is None:
+        f = self._check_wrench(
+            f_ext, "the torso's wrench [f; m] on its environment, world axes, at P"
+        )
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (the torso's wrench [f; m] on its "
-                f"environment, world axes, at P) for model '{self.name}', got shape {f.shape}"
-            )
         return f[..., 0, :3] @ np.eye(3, 8) + np.einsum(
             "...ji,...j->...i", k.j_torso_ang, f[..., 0, 3:]
         )
@@ -431,13 +428,7 @@ class QuadrupedTailModel(StateChecks):
         return dyn.potential_energy(self.params, self.kinematics(q))
 
     # ------------------------------------------------------------------ frames
-    def _frame(self, frame: str) -> str:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
-        return frame
+    _frame = StateChecks._check_frame
 
     def _frame_terms(self, k: Kinematics, frame: str, with_bias: bool):
         """(R, origin, J_lin, J_ang, bias_lin, bias_ang) of ``frame``."""

@@ -231,15 +231,11 @@ class StewartModel(StateChecks):
         return sum(d[b] for b in BODIES)
 
     def _external(self, f_ext, t):
-        if f_ext is None:
+        f = self._check_wrench(
+            f_ext, "the platform's wrench [f; m] on its environment, world axes, at its CoM"
+        )
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (the platform's wrench [f; m] on "
-                f"its environment, world axes, at its CoM) for model '{self.name}', got shape "
-                f"{f.shape}"
-            )
         return np.einsum("...ji,...j->...i", t, f[..., 0, :])
 
     # ------------------------------------------------------------------ actuation
@@ -316,13 +312,7 @@ class StewartModel(StateChecks):
         return potential_energy(self.params, self.check_state("q", q))
 
     # ------------------------------------------------------------------ frames
-    def _frame(self, frame: str) -> str:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
-        return frame
+    _frame = StateChecks._check_frame
 
     def frame_placement(self, q, frame: str) -> np.ndarray:
         """4x4 pose (..., 4, 4): identity for ``base``, (R(ψ, θ, φ), x_pos) for ``platform``."""
