@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from .builder import Frame, TreeBuilder
-from .checks import checked_array
+from .checks import StateChecks
 from .dynamics.coriolis import coriolis_matrix
 from .dynamics.crba import mass_matrix
 from .dynamics.direct import forward_dynamics
@@ -67,7 +67,7 @@ def _coupled_if_mimic(tree: RobotModel, builder: TreeBuilder):
     return CoupledJointsModel.from_mimic(tree, mimics)
 
 
-class RobotModel:
+class RobotModel(StateChecks):
     """Rigid-body model of a fixed-base kinematic tree (immutable); a
     :class:`~modyn_model.contract.MechanismModel` with q = v = joints and S = I (every joint
     actuated by a motor of its own name).
@@ -348,29 +348,10 @@ class RobotModel:
         return f"RobotModel({self.name!r}, n={self.n}, joints={list(self.joint_names)})"
 
     # ------------------------------------------------------------------ state checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """Validate a (..., n) vector: shape and finiteness; returns it as a float array
-        (:func:`modyn_model.checks.checked_array`)."""
-        return checked_array(name, x, self.joint_names, allow_none=allow_none, what="joint")
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """Validate a (..., nv) vector (nv = nq = n here)."""
-        return self.check_state(name, x, allow_none)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """Validate a (..., nu) vector (nu = n here)."""
-        return self.check_state(name, x, allow_none)
-
-    def check_batch(self, **arrays) -> tuple:
-        """The common batch shape of state arrays (name=array, None skipped), or StateError."""
-        shapes = {k: np.shape(v) for k, v in arrays.items() if v is not None}
-        try:
-            return np.broadcast_shapes(*(s[:-1] for s in shapes.values()))
-        except ValueError:
-            raise StateError(
-                "state arrays have incompatible batch shapes: "
-                + ", ".join(f"{k} {s}" for k, s in shapes.items())
-            ) from None
+    # check_state / check_velocity / check_actuation / check_batch: StateChecks (checks.py),
+    # every name list the joints', messages naming the joint and not the model
+    _coordinate_kind = _actuator_kind = "joint"
+    _checks_name_model = False
 
     # ------------------------------------------------------------------ the model contract
     def inverse_dynamics(self, q, v, a, f_ext=None, *, friction: bool = True) -> np.ndarray:

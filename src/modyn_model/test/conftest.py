@@ -1,9 +1,16 @@
-"""Shared helpers of the modyn_model tests: where the example-robot-data robots are.
+"""Shared helpers of the modyn_model tests: where the example-robot-data robots are, and the
+closed-chain mechanisms' test cases.
 
 ``erd_path`` (fixture) turns a path relative to example-robot-data's ``robots/`` directory into
 an absolute one, or skips the test with the reason when the package or the file is missing.
 Any test that takes the argument ``erd_urdf`` is parametrized with every ``*.urdf`` under that
 directory (relative paths, so a failure names the robot).
+
+The Stewart platform's and the quadruped's models and generic states (``MECHANISMS``) serve both
+their own test files and the parametrized contract test (test_mechanism_contract.py); pytest's
+importlib mode lets no test file import another, so they travel as fixtures:
+``stewart_model`` / ``quadruped_tail_model`` (each model variant), ``stewart_states`` /
+``quadruped_tail_states`` (the state samplers) and ``mechanism`` (every (kind, variant)).
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import functools
 import importlib.metadata
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 _PROBE = "ur_description/urdf/ur5_robot.urdf"
@@ -93,3 +101,104 @@ def pytest_generate_tests(metafunc):
         return
     files = sorted(p.relative_to(robots).as_posix() for p in robots.rglob("*.urdf"))
     metafunc.parametrize("erd_urdf", files, ids=files)
+
+
+# ------------------------------------------------------------------ closed-chain mechanisms
+_CONFIG = Path(__file__).resolve().parents[3] / "config" / "mechanisms"
+_DEG = np.pi / 180.0
+
+
+def _stewart(variant: str):
+    """The shipped Lopes platform ("yaml") or a non-Table-2 set ("universal_b03")."""
+    from modyn_model import load_model
+    from modyn_model.mechanisms.stewart import StewartParameters
+    from modyn_model.mechanisms.stewart.model import StewartModel
+
+    if variant == "yaml":
+        return load_model(str(_CONFIG / "stewart_lopes.yaml"))
+    # a non-Table-2 set: non-axisymmetric legs with the true U-joint spin, b_C = 0.3
+    return StewartModel(
+        StewartParameters.lopes_table2(
+            leg_spin="universal", cylinder_com=0.3, cylinder_inertia=[0.05, 0.1, 0.2]
+        ),
+        name="variant",
+    )
+
+
+def _quadruped_tail(variant: str):
+    """The shipped quadruped ("yaml") or another set ("deflection_knee")."""
+    from modyn_model import load_model
+    from modyn_model.mechanisms.quadruped_tail import QuadrupedTailModel, QuadrupedTailParameters
+
+    if variant == "yaml":
+        return load_model(str(_CONFIG / "quadruped_tail.yaml"))
+    # another parameter set: deflection knee convention, other hips (z offset), tail mount
+    hips = np.array(QuadrupedTailParameters.liu_ben_tzvi().hips) + [0.0, 0.0, -0.02]
+    return QuadrupedTailModel(
+        QuadrupedTailParameters.liu_ben_tzvi(
+            knee="deflection", hips=hips, tail_mount=[0.01, -0.3, 0.03], m_th=1.1
+        ),
+        name="variant",
+    )
+
+
+def _stewart_states(n=8, seed=3):
+    """(q, v, v̇) (n, 6): poses inside every stroke (m, rad), rates, accelerations."""
+    rng = np.random.default_rng(seed)
+    lo = np.array([-0.2, -0.2, 2.0, -20 * _DEG, -20 * _DEG, -20 * _DEG])
+    q = rng.uniform(lo, -lo + np.array([0, 0, 4.6, 0, 0, 0]), (n, 6))
+    return q, rng.uniform(-0.5, 0.5, (n, 6)), rng.uniform(-2.0, 2.0, (n, 6))
+
+
+def _quadruped_tail_states(n=6, seed=3, model=None):
+    """(q, v, v̇) (n, 8): torso near the standing pose, any tail angle."""
+    rng = np.random.default_rng(seed)
+    q0 = np.array([0.2, 0.3, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0])
+    q = q0 + rng.uniform(-0.06, 0.06, (n, 8))
+    q[:, 6:] = rng.uniform(-1.0, 1.0, (n, 2))
+    return q, rng.uniform(-0.8, 0.8, (n, 8)), rng.uniform(-3.0, 3.0, (n, 8))
+
+
+#: kind -> (build(variant), states(n, seed), variants)
+MECHANISMS = {
+    "stewart": (_stewart, _stewart_states, ("yaml", "universal_b03")),
+    "quadruped_tail": (_quadruped_tail, _quadruped_tail_states, ("yaml", "deflection_knee")),
+}
+
+
+@pytest.fixture(scope="module", params=MECHANISMS["stewart"][2])
+def stewart_model(request):
+    return _stewart(request.param)
+
+
+@pytest.fixture(scope="module", params=MECHANISMS["quadruped_tail"][2])
+def quadruped_tail_model(request):
+    return _quadruped_tail(request.param)
+
+
+@pytest.fixture(scope="session")
+def stewart_states():
+    return _stewart_states
+
+
+@pytest.fixture(scope="session")
+def quadruped_tail_states():
+    return _quadruped_tail_states
+
+
+@pytest.fixture(
+    scope="module",
+    params=[(k, v) for k, (_, _, variants) in MECHANISMS.items() for v in variants],
+    ids=lambda kv: f"{kv[0]}-{kv[1]}",
+)
+def mechanism(request):
+    """(kind, model, states) for every variant of every closed-chain mechanism."""
+    kind, variant = request.param
+    build, states, _ = MECHANISMS[kind]
+    return kind, build(variant), states
+
+
+@pytest.fixture(scope="session")
+def mechanism_cases():
+    """``MECHANISMS``: kind -> (build(variant), states(n, seed), variants)."""
+    return MECHANISMS

@@ -1,14 +1,17 @@
 """QuadrupedTailModel behind the mechanism contract (modyn_model.contract), kind
 ``quadruped_tail`` (issue 17).
 
-The generic checks the other models pass (test_contract.py, test_stewart_contract.py): every
-member of CONTRACT_MEMBERS, the protocol, sizes and names, a vector space, A symmetric
-positive-definite, Ȧ − 2C skew (Ȧ by finite differences), H = C v + Q, Γ = A v̇ + H and forward
-dynamics its inverse, KE = ½ vᵀ A v, Q = ∂PE/∂q, frame Jacobians and J̇ v as derivatives of the
-placements, batched = single, the generic path of modyn_model.algorithms. Then the model's
-seams: S (14 x 8), actuation_solve (paper / least_norm), actuator_state, check_workspace,
-diagnostics, the single-state cache. The Lagrangian identities hold in exact mode; paper mode
-(ω = φ̇) is the paper's approximation and is checked for what it keeps (A symmetric, skew).
+The generic checks (every member of CONTRACT_MEMBERS, the protocol, a vector space, integrate/
+difference inverse, A symmetric positive-definite, Ȧ − 2C skew (Ȧ by finite differences),
+H = C v + Q, Γ = A v̇ + H and forward dynamics its inverse, KE = ½ vᵀ A v, Q = ∂PE/∂q,
+batched = single, the generic path of modyn_model.algorithms, Tᵀ f on the torso, the
+single-state cache) are the parametrized test_mechanism_contract.py, shared with the Stewart
+platform; the models and states are conftest.py's ``quadruped_tail_model`` /
+``quadruped_tail_states``. Here: the shipped file, sizes and names, frame Jacobians and J̇ v as
+derivatives of the placements, and the model's seams: S (14 x 8), actuation_solve (paper /
+least_norm), actuator_state, check_workspace, diagnostics. The Lagrangian identities hold in
+exact mode; paper mode (ω = φ̇) is the paper's approximation and is checked for what it keeps
+(A symmetric, skew).
 """
 
 from __future__ import annotations
@@ -18,36 +21,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from modyn_model import MechanismModel, StateError, algorithms, is_mechanism_model, load_model
-from modyn_model.contract import CONTRACT_MEMBERS, is_identity_actuation, is_vector_space
+from modyn_model import StateError, load_model
 from modyn_model.errors import DescriptionError
 from modyn_model.factory import mechanism_kinds
-from modyn_model.mechanisms.quadruped_tail import QuadrupedTailModel, QuadrupedTailParameters
+from modyn_model.mechanisms.quadruped_tail import QuadrupedTailModel
 from modyn_model.mechanisms.quadruped_tail.model import ACTIVE, PASSIVE
 
 YAML = str(Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "quadruped_tail.yaml")
 
 
-@pytest.fixture(scope="module", params=["yaml", "deflection_knee"])
-def model(request):
-    if request.param == "yaml":
-        return load_model(YAML)
-    # another parameter set: deflection knee convention, other hips (z offset), tail mount
-    hips = np.array(QuadrupedTailParameters.liu_ben_tzvi().hips) + [0.0, 0.0, -0.02]
-    return QuadrupedTailModel(
-        QuadrupedTailParameters.liu_ben_tzvi(
-            knee="deflection", hips=hips, tail_mount=[0.01, -0.3, 0.03], m_th=1.1
-        ),
-        name="variant",
-    )
-
-
-def _states(n=6, seed=3, model=None):
-    rng = np.random.default_rng(seed)
-    q0 = np.array([0.2, 0.3, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0])
-    q = q0 + rng.uniform(-0.06, 0.06, (n, 8))
-    q[:, 6:] = rng.uniform(-1.0, 1.0, (n, 2))
-    return q, rng.uniform(-0.8, 0.8, (n, 8)), rng.uniform(-3.0, 3.0, (n, 8))
+@pytest.fixture(scope="module")
+def model(quadruped_tail_model):
+    """The shipped quadruped and another parameter set (conftest.py)."""
+    return quadruped_tail_model
 
 
 def _d5(f, h=1e-4):
@@ -71,9 +57,7 @@ def test_the_shipped_file_loads_as_kind_quadruped_tail():
         load_model(text.replace("mode: exact", "mode: approximate"))
 
 
-def test_every_member_of_the_contract(model):
-    assert [m for m in CONTRACT_MEMBERS if not hasattr(model, m)] == []
-    assert is_mechanism_model(model) and isinstance(model, MechanismModel)
+def test_sizes_and_names(model):
     assert (model.nq, model.nv, model.nu) == (8, 8, 14)
     assert model.coordinate_names == model.velocity_names == (
         "torso_x", "torso_y", "torso_z", "torso_phi_x", "torso_phi_y", "torso_phi_z",
@@ -88,48 +72,10 @@ def test_every_member_of_the_contract(model):
     assert model.effort_limit.shape == (14,)
     data = model.make_data()
     assert data.tau.shape == (8,) and data.u.shape == (14,) and data.M.shape == (8, 8)
-    assert is_vector_space(model)
-    assert not is_identity_actuation(model)
-    model.check_workspace(model.neutral())
-    assert model.friction_forces(np.ones(8)).tolist() == [0.0] * 8
 
 
-def test_mass_matrix_coriolis_and_energies(model):
-    q, v, a = _states()
-    m = model.mass_matrix(q)
-    np.testing.assert_allclose(m, np.swapaxes(m, -1, -2), atol=1e-13)
-    assert np.linalg.eigvalsh(m).min() > 0.05
-    c = model.coriolis_matrix(q, v)
-    adot = np.stack(
-        [
-            _d5(lambda s, qi=qi, vi=vi: model.mass_matrix(qi + s * vi))
-            for qi, vi in zip(q, v, strict=True)
-        ]
-    )
-    skew = adot - 2 * c
-    np.testing.assert_allclose(skew, -np.swapaxes(skew, -1, -2), atol=1e-7)
-    g = model.gravity(q)
-    h = model.bias_forces(q, v)
-    np.testing.assert_allclose(h, np.einsum("nij,nj->ni", c, v) + g, atol=1e-7)
-    gamma = model.inverse_dynamics(q, v, a)
-    np.testing.assert_allclose(gamma, np.einsum("nij,nj->ni", m, a) + h, atol=1e-11)
-    np.testing.assert_allclose(model.forward_dynamics(q, v, gamma), a, atol=1e-10)
-    np.testing.assert_allclose(
-        model.kinetic_energy(q, v), 0.5 * np.einsum("ni,nij,nj->n", v, m, v), rtol=1e-13
-    )
-    grad = np.stack(
-        [
-            np.array(
-                [_d5(lambda s, e=e, qi=qi: model.potential_energy(qi + s * e)) for e in np.eye(8)]
-            )
-            for qi in q
-        ]
-    )
-    np.testing.assert_allclose(g, grad, atol=1e-9)
-
-
-def test_actuation_matrix_and_actuation_solve(model):
-    q, v, a = _states()
+def test_actuation_matrix_and_actuation_solve(model, quadruped_tail_states):
+    q, v, a = quadruped_tail_states()
     s = model.actuation_matrix(q)
     assert s.shape == (6, 14, 8)
     # S q̇ = the motors' joint rates: the derivative of the leg angles (knee in the convention)
@@ -155,45 +101,11 @@ def test_actuation_matrix_and_actuation_solve(model):
         model.actuation_solve(q[0], gamma[0], "pinv")
 
 
-def test_batched_equals_single_and_the_generic_algorithms(model):
-    q, v, a = _states(3)
-    data = model.make_data()
-    for k in range(len(q)):
-        for name, args in (
-            ("inverse_dynamics", (q, v, a)),
-            ("actuator_forces", (q, v, a)),
-            ("bias_forces", (q, v)),
-            ("mass_matrix", (q,)),
-            ("gravity", (q,)),
-            ("coriolis_matrix", (q, v)),
-            ("actuation_matrix", (q,)),
-            ("kinetic_energy", (q, v)),
-            ("potential_energy", (q,)),
-        ):
-            batched = getattr(model, name)(*args)[k]
-            single = getattr(model, name)(*(x[k] for x in args))
-            np.testing.assert_allclose(batched, single, rtol=1e-12, atol=1e-11, err_msg=name)
-        pairs = (
-            (algorithms.inverse_dynamics(model, data, q[k], v[k], a[k]), data.tau,
-             model.inverse_dynamics(q[k], v[k], a[k])),
-            (algorithms.bias_forces(model, data, q[k], v[k]), data.h, model.bias_forces(q[k], v[k])),
-            (algorithms.gravity(model, data, q[k]), data.g, model.gravity(q[k])),
-            (algorithms.mass_matrix(model, data, q[k]), data.M, model.mass_matrix(q[k])),
-            (algorithms.forward_dynamics(model, data, q[k], v[k], a[k]), data.ddq,
-             model.forward_dynamics(q[k], v[k], a[k])),
-            (algorithms.actuator_forces(model, data, q[k], v[k], a[k]), data.u,
-             model.actuator_forces(q[k], v[k], a[k])),
-        )  # fmt: skip
-        for got, buffer, want in pairs:
-            assert got is buffer
-            np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-10)
-
-
 @pytest.mark.parametrize(
     "frame", ["torso", "leg1_thigh", "leg2_shank", "foot3", "tail_yoke", "tail", "tail_tip"]
 )
-def test_frames(model, frame):
-    q, v, _ = _states(3)
+def test_frames(model, frame, quadruped_tail_states):
+    q, v, _ = quadruped_tail_states(3)
     pose = model.frame_placement(q, frame)
     jac = model.frame_jacobian(q, frame)
     dp = _d5(lambda s: model.frame_placement(q + s * v, frame))
@@ -217,14 +129,14 @@ def test_frames(model, frame):
         assert np.abs(jac[:, :3]).max() < 1e-12 and np.abs(jdv[:, :3]).max() < 1e-11
 
 
-def test_frames_of_the_generated_urdf_agree():
+def test_frames_of_the_generated_urdf_agree(quadruped_tail_states):
     """The model's frames are the generated URDF's links (Pinocchio on the same joint values)."""
     import pinocchio as pin
 
     model = load_model(YAML)
     pm = pin.buildModelFromXML(model.urdf, pin.JointModelFreeFlyer())
     pd = pm.createData()
-    q, _, _ = _states(2, seed=5)
+    q, _, _ = quadruped_tail_states(2, seed=5)
     for qi in q:
         x = pin.neutral(pm)
         x[:3] = qi[:3]
@@ -238,19 +150,6 @@ def test_frames_of_the_generated_urdf_agree():
             np.testing.assert_allclose(
                 model.frame_placement(qi, frame), want, atol=1e-13, err_msg=frame
             )
-
-
-def test_external_wrench_enters_as_the_torso_jacobian_transpose(model):
-    q, v, a = _states(2)
-    f = np.array([[[1.0, -2.0, 3.0, 0.1, 0.2, -0.3]]] * 2)
-    t = model.frame_jacobian(q, "torso")
-    np.testing.assert_allclose(
-        model.inverse_dynamics(q, v, a, f) - model.inverse_dynamics(q, v, a),
-        np.einsum("nji,nj->ni", t, f[:, 0]),
-        atol=1e-12,
-    )
-    with pytest.raises(StateError, match="f_ext"):
-        model.bias_forces(q, v, np.ones((2, 2, 6)))
 
 
 def test_workspace_and_diagnostics():
@@ -269,34 +168,12 @@ def test_workspace_and_diagnostics():
     assert d["leg1.reach_margin"] == pytest.approx(0.6 - 0.405586, abs=1e-6)
 
 
-def test_the_single_state_cache_never_returns_another_states_terms():
-    cached = load_model(YAML)
-    q, v, a = _states(3, seed=11)
-    work = q[0].copy()
-    for k in (0, 0, 1, 1, 2, 0):
-        fresh = load_model(YAML)
-        work[:] = q[k]  # the same buffer, mutated in place between ticks (as a node does)
-        for name, args in (
-            ("mass_matrix", (work,)),
-            ("bias_forces", (work, v[k])),
-            ("gravity", (work,)),
-            ("potential_energy", (work,)),
-            ("actuator_forces", (work, v[k], a[k])),
-            ("inverse_dynamics", (work, v[(k + 1) % 3], a[k])),
-            ("forward_dynamics", (work, v[k], a[k])),
-            ("kinetic_energy", (work, v[k])),
-        ):
-            np.testing.assert_array_equal(
-                getattr(cached, name)(*args), getattr(fresh, name)(*args), err_msg=name
-            )
-
-
-def test_paper_mode_keeps_a_symmetric_but_is_not_lagrangian():
+def test_paper_mode_keeps_a_symmetric_but_is_not_lagrangian(quadruped_tail_states):
     """Paper mode (ω = φ̇, Eqs. (2)-(3)): A is still symmetric positive-definite (the bar form),
     but with φ_y, φ_z ≠ 0 G is not ∂V/∂q (note E1) and C q̇ is not the paper-mode bias: the
     Lagrangian identities are exact-mode properties."""
     model = load_model(YAML).with_options(mode="paper")
-    q, v, _ = _states(3, seed=21)
+    q, v, _ = quadruped_tail_states(3, seed=21)
     q[:, 3:6] = [0.1, 0.2, 0.3]
     m = model.mass_matrix(q)
     np.testing.assert_allclose(m, np.swapaxes(m, -1, -2), atol=1e-13)
@@ -316,12 +193,12 @@ def test_paper_mode_keeps_a_symmetric_but_is_not_lagrangian():
 
 
 @pytest.mark.parametrize("method", ["weighted", "qp"])
-def test_weighted_and_qp_go_through_the_redundancy_module(method):
+def test_weighted_and_qp_go_through_the_redundancy_module(method, quadruped_tail_states):
     """``weighted`` / ``qp`` are delegated to :mod:`.redundancy` (the generic engineer's module):
     whatever it returns must realise τ (Sᵀ u = τ) and, for the QP, respect the torque limits."""
     pytest.importorskip("modyn_model.mechanisms.quadruped_tail.redundancy")
     model = load_model(YAML)
-    q, v, a = _states(3, seed=31)
+    q, v, a = quadruped_tail_states(3, seed=31)
     gamma = model.inverse_dynamics(q, v, 0.1 * a)
     u = model.actuation_solve(q, gamma, method)
     assert u.shape == (3, 14)

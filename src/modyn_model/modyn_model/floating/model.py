@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..checks import checked_array
+from ..checks import StateChecks
 from ..data import Data
 from ..errors import InertiaError, StateError
 from ..kinematics import forward_kinematics
@@ -74,7 +74,7 @@ def _rv(r: np.ndarray, x: np.ndarray) -> np.ndarray:
     return (r @ x[..., None])[..., 0]
 
 
-class FloatingBaseModel:
+class FloatingBaseModel(StateChecks):
     """A free-flyer base carrying the limbs of a fixed-base :class:`~modyn_model.model.RobotModel`
     (see the module docstring for q, v, τ); a :class:`~modyn_model.contract.MechanismModel`.
 
@@ -258,15 +258,11 @@ class FloatingBaseModel:
         return f"FloatingBaseModel({self.name!r}, n={self.n}, joints={list(self.joint_names)})"
 
     # ------------------------------------------------------------------ checks
-    def _check(self, name: str, x, names, allow_none: bool) -> np.ndarray | None:
-        return checked_array(name, x, names, allow_none=allow_none, model=self.name)
-
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., nq) finite, with a unit base quaternion (|‖Q‖ − 1| ≤ 1e-6), or
-        :class:`StateError` naming the coordinates and the norm."""
-        arr = self._check(name, x, self._coordinate_names, allow_none)
-        if arr is None:
-            return None
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), messages naming
+    # the model; a configuration must also carry a unit base quaternion
+    def _check_configuration(self, name: str, arr: np.ndarray) -> None:
+        """A unit base quaternion (|‖Q‖ − 1| ≤ 1e-6), or :class:`StateError` naming the
+        coordinates and the norm."""
         norm = np.sqrt(np.einsum("...i,...i->...", arr[..., 3:7], arr[..., 3:7]))
         bad = np.abs(norm - 1.0) > QUATERNION_TOLERANCE
         if np.any(bad):
@@ -277,15 +273,6 @@ class FloatingBaseModel:
                 f"{value.tolist()} has norm {float(np.atleast_1d(norm)[where or 0]):.9g}, not 1 "
                 f"(tolerance {QUATERNION_TOLERANCE:g}; model '{self.name}')"
             )
-        return arr
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., nv) finite, or :class:`StateError`."""
-        return self._check(name, x, self._velocity_names, allow_none)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., nu) finite, or :class:`StateError`."""
-        return self._check(name, x, self.limb_model.joint_names, allow_none)
 
     def _f_ext(self, f_ext) -> np.ndarray | None:
         if f_ext is None:

@@ -66,7 +66,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..checks import checked_array
+from ..checks import StateChecks
 from ..data import Data
 from ..errors import DescriptionError, InertiaError, StateError
 from ..fields import check_fields
@@ -162,7 +162,7 @@ def _frozen(x) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- the model
-class BallJointBody:
+class BallJointBody(StateChecks):
     """A rigid body on a ball joint (see the module docstring): nq = 4, nv = nu = 3.
 
     Parameters
@@ -317,20 +317,9 @@ class BallJointBody:
         return f"BallJointBody({self.name!r}, mass={self.mass:g}, com={self.com.tolist()})"
 
     # ------------------------------------------------------------------ checks
-    def _check(self, name: str, x, size: int, names, allow_none: bool) -> np.ndarray | None:
-        return checked_array(name, x, names, allow_none=allow_none, model=self.name)
-
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 4) as finite floats, or :class:`StateError`."""
-        return self._check(name, x, 4, self._coordinate_names, allow_none)
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 3) as finite floats, or :class:`StateError`."""
-        return self._check(name, x, 3, self._velocity_names, allow_none)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 3) as finite floats, or :class:`StateError`."""
-        return self._check(name, x, 3, self._actuator_names, allow_none)
+    # check_state (..., 4) / check_velocity (..., 3) / check_actuation (..., 3): StateChecks
+    # (checks.py), messages naming the model; a zero quaternion is refused by _quaternion where
+    # an orientation is needed (the state check only asks for finite numbers)
 
     def _quaternion(self, name: str, q) -> np.ndarray:
         q = self.check_state(name, q)
@@ -388,14 +377,9 @@ class BallJointBody:
         return -self.mass * np.cross(self.com, g_body)
 
     def _external(self, f_ext, batch) -> np.ndarray | float:
-        if f_ext is None:
+        f = self._check_wrench(f_ext, "one body, [f; m]")
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (one body, [f; m]) for model "
-                f"'{self.name}', got shape {f.shape}"
-            )
         return np.broadcast_to(f[..., 0, 3:], batch + (3,))
 
     def bias_forces(self, q, v, f_ext=None, *, friction: bool = True) -> np.ndarray:
@@ -440,11 +424,8 @@ class BallJointBody:
 
     # ------------------------------------------------------------------ frames
     def _frame(self, frame: str) -> np.ndarray:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
+        """The origin of ``frame`` in body axes (m), or StateError naming the frames."""
+        self._check_frame(frame)
         return self.com if frame == "com" else np.zeros(3)
 
     def frame_placement(self, q, frame: str) -> np.ndarray:

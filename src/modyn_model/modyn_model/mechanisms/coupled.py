@@ -54,7 +54,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..checks import checked_array
+from ..checks import StateChecks
 from ..data import Data
 from ..dynamics.friction import friction_torques
 from ..errors import JointError, StateError, UnsupportedError
@@ -69,7 +69,7 @@ def _frozen(x) -> np.ndarray:
     return arr
 
 
-class CoupledJointsModel:
+class CoupledJointsModel(StateChecks):
     """A tree whose joints follow n independent coordinates, q_f = G q + b (see the module
     docstring): nq = nv = nu = n.
 
@@ -355,14 +355,9 @@ class CoupledJointsModel:
         )
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., n) as finite floats, or :class:`StateError` naming the coordinate."""
-        return checked_array(
-            name, x, self._names, allow_none=allow_none, what="coordinate", model=self.name
-        )
-
-    check_velocity = check_state
-    check_actuation = check_state
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), the three name
+    # lists the coordinates', messages naming the coordinate and the model
+    _coordinate_kind = _actuator_kind = "coordinate"
 
     # ------------------------------------------------------------------ the coupling
     def full_configuration(self, q) -> np.ndarray:

@@ -42,9 +42,9 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
-from ...errors import DescriptionError, StateError, UnsupportedError
+from ...errors import DescriptionError, UnsupportedError
 
 __all__ = ["ElasticJointModel"]
 
@@ -156,7 +156,7 @@ def _load_links_file(d: Mapping, source: str, base_dir: Path | None):
     return RobotModel.from_urdf(path, **options)
 
 
-class ElasticJointModel:
+class ElasticJointModel(StateChecks):
     """A rigid link tree whose joints are driven through springs (module docstring).
 
     Parameters
@@ -452,28 +452,10 @@ class ElasticJointModel:
         return f"ElasticJointModel({self.name!r}, joints={list(self._joints)})"
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 2n) as finite floats, or :class:`StateError` naming the coordinate."""
-        return checked_array(
-            name, x, self._coords, allow_none=allow_none, what="coordinate", model=self.name
-        )
-
-    check_velocity = check_state
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., n) as finite floats, or :class:`StateError` naming the motor."""
-        return checked_array(
-            name, x, self._motors, allow_none=allow_none, what="motor", model=self.name
-        )
-
-    def _batch(self, **arrays) -> tuple:
-        try:
-            return np.broadcast_shapes(*(np.shape(a)[:-1] for a in arrays.values()))
-        except ValueError:
-            raise StateError(
-                f"model '{self.name}': state arrays have incompatible batch shapes: "
-                + ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
-            ) from None
+    # check_state / check_velocity / check_actuation / check_batch: StateChecks (checks.py),
+    # messages naming the coordinate (2n) or the motor (n) and the model
+    _coordinate_kind, _actuator_kind = "coordinate", "motor"
+    _batch = StateChecks.check_batch
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:

@@ -38,10 +38,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
 from ...dynamics.friction import friction_torques
-from ...errors import DescriptionError, StateError, UnsupportedError
+from ...errors import DescriptionError, UnsupportedError
 from ...fields import check_fields
 from .transmission import Transmission, analyse
 from .virtual import RotorTerms, merge_secondary
@@ -106,7 +106,7 @@ def _package_file(uri: str, source: str) -> Path:
     )
 
 
-class GearedModel:
+class GearedModel(StateChecks):
     """A tree of primary links driven through gear trains (module docstring): nq = nv = nu = n.
 
     Parameters
@@ -311,28 +311,10 @@ class GearedModel:
         )
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., n) as finite floats, or :class:`StateError` naming the joint."""
-        return checked_array(
-            name, x, self.coordinate_names, allow_none=allow_none, what="joint", model=self.name
-        )
-
-    check_velocity = check_state
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., nu) as finite floats, or :class:`StateError` naming the actuator."""
-        return checked_array(
-            name, x, self._actuators, allow_none=allow_none, what="actuator", model=self.name
-        )
-
-    def _batch(self, **arrays) -> tuple:
-        try:
-            return np.broadcast_shapes(*(np.shape(a)[:-1] for a in arrays.values()))
-        except ValueError:
-            raise StateError(
-                f"model '{self.name}': state arrays have incompatible batch shapes: "
-                + ", ".join(f"{k} {np.shape(a)}" for k, a in arrays.items())
-            ) from None
+    # check_state / check_velocity / check_actuation / check_batch: StateChecks (checks.py),
+    # messages naming the joint or the actuator and the model
+    _coordinate_kind, _actuator_kind = "joint", "actuator"
+    _batch = StateChecks.check_batch
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:

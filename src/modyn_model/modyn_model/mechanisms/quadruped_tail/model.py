@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
 from ...errors import DescriptionError, StateError
 from . import dynamics as dyn
@@ -112,7 +112,7 @@ def _rz(a):
     return out
 
 
-class QuadrupedTailModel:
+class QuadrupedTailModel(StateChecks):
     """The quadruped with a 2-DOF tail, four feet pinned (Liu & Ben-Tzvi), as a
     :class:`~modyn_model.contract.MechanismModel`: nq = nv = 8, nu = 14 (see the module
     docstring).
@@ -218,26 +218,16 @@ class QuadrupedTailModel:
         return f"QuadrupedTailModel({self.name!r}, mode={self.mode!r}, source={self.source!r})"
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 8) finite (exact mode: away from φ_y = ±90°, where E is singular), or
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), messages naming
+    # the model; in exact mode a configuration must also be away from E(φ)'s singularity
+    def _check_configuration(self, name: str, q: np.ndarray) -> None:
+        """Exact mode: |cos φ_y| ≥ 1e-6 (E(φ), ω = E φ̇, is singular at φ_y = ±90°), or
         StateError."""
-        x = checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-        if (
-            x is not None
-            and self.mode == "exact"
-            and (np.abs(np.cos(x[..., 4])) < EULER_SINGULAR).any()
-        ):
+        if self.mode == "exact" and (np.abs(np.cos(q[..., 4])) < EULER_SINGULAR).any():
             raise StateError(
                 f"{name}: torso_phi_y = ±90° (|cos φ_y| < {EULER_SINGULAR:g}) is the singularity "
                 f"of E(φ) (ω = E φ̇) for model '{self.name}'"
             )
-        return x
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, ACTUATOR_NAMES, allow_none=allow_none, model=self.name)
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:
@@ -285,14 +275,11 @@ class QuadrupedTailModel:
         return k
 
     def _external(self, f_ext, k: Kinematics):
-        if f_ext is None:
+        f = self._check_wrench(
+            f_ext, "the torso's wrench [f; m] on its environment, world axes, at P"
+        )
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (the torso's wrench [f; m] on its "
-                f"environment, world axes, at P) for model '{self.name}', got shape {f.shape}"
-            )
         return f[..., 0, :3] @ np.eye(3, 8) + np.einsum(
             "...ji,...j->...i", k.j_torso_ang, f[..., 0, 3:]
         )
@@ -441,13 +428,7 @@ class QuadrupedTailModel:
         return dyn.potential_energy(self.params, self.kinematics(q))
 
     # ------------------------------------------------------------------ frames
-    def _frame(self, frame: str) -> str:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
-        return frame
+    _frame = StateChecks._check_frame
 
     def _frame_terms(self, k: Kinematics, frame: str, with_bias: bool):
         """(R, origin, J_lin, J_ang, bias_lin, bias_ang) of ``frame``."""

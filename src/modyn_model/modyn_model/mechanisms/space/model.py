@@ -265,9 +265,6 @@ class SpaceManipulatorModel(FloatingBaseModel):
     def actuator_names(self) -> tuple[str, ...]:
         return self._actuator_names
 
-    def check_actuation(self, name: str, x, allow_none: bool = False):
-        return self._check(name, x, self._actuator_names, allow_none)
-
     def actuation_matrix(self, q) -> np.ndarray:
         """S (..., nu, nv): joints [0 | I_n]; base actuator rows [W_i (6) | 0]."""
         q = self.check_state("q", q)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...checks import checked_array
+from ...checks import StateChecks
 from ...data import Data
 from ...errors import StateError
 from .dynamics import BODIES, _cross, fast_geometry, fast_velocity, twist_terms
@@ -60,7 +60,7 @@ def _mv(m, x):
     return np.einsum("...ij,...j->...i", m, x)
 
 
-class StewartModel:
+class StewartModel(StateChecks):
     """A 6-UPS Stewart platform (Lopes 2009) as a :class:`~modyn_model.contract.MechanismModel`:
     nq = nv = nu = 6 (see the module docstring).
 
@@ -139,21 +139,15 @@ class StewartModel:
         return f"StewartModel({self.name!r}, source={self.source!r})"
 
     # ------------------------------------------------------------------ checks
-    def check_state(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        """``x`` (..., 6) finite, away from the Euler singularity |cos θ| < 1e-6, or StateError."""
-        x = checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-        if x is not None and (np.abs(np.cos(x[..., 4])) < EULER_SINGULAR).any():
+    # check_state / check_velocity / check_actuation: StateChecks (checks.py), messages naming
+    # the model; a configuration must also be away from the Euler chart's singularity
+    def _check_configuration(self, name: str, q: np.ndarray) -> None:
+        """|cos θ| ≥ 1e-6 (θ = platform pitch), or StateError."""
+        if (np.abs(np.cos(q[..., 4])) < EULER_SINGULAR).any():
             raise StateError(
                 f"{name}: platform pitch θ = ±90° (|cos θ| < {EULER_SINGULAR:g}) is the Euler "
                 f"chart's singularity (det J_A = −cos θ) for model '{self.name}'"
             )
-        return x
-
-    def check_velocity(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, COORDINATE_NAMES, allow_none=allow_none, model=self.name)
-
-    def check_actuation(self, name: str, x, allow_none: bool = False) -> np.ndarray | None:
-        return checked_array(name, x, ACTUATOR_NAMES, allow_none=allow_none, model=self.name)
 
     # ------------------------------------------------------------------ configuration space
     def neutral(self) -> np.ndarray:
@@ -237,15 +231,11 @@ class StewartModel:
         return sum(d[b] for b in BODIES)
 
     def _external(self, f_ext, t):
-        if f_ext is None:
+        f = self._check_wrench(
+            f_ext, "the platform's wrench [f; m] on its environment, world axes, at its CoM"
+        )
+        if f is None:
             return 0.0
-        f = np.asarray(f_ext, dtype=float)
-        if f.shape[-2:] != (1, 6) or not np.isfinite(f).all():
-            raise StateError(
-                f"f_ext must be finite with shape (..., 1, 6) (the platform's wrench [f; m] on "
-                f"its environment, world axes, at its CoM) for model '{self.name}', got shape "
-                f"{f.shape}"
-            )
         return np.einsum("...ji,...j->...i", t, f[..., 0, :])
 
     # ------------------------------------------------------------------ actuation
@@ -322,13 +312,7 @@ class StewartModel:
         return potential_energy(self.params, self.check_state("q", q))
 
     # ------------------------------------------------------------------ frames
-    def _frame(self, frame: str) -> str:
-        if frame not in FRAMES:
-            raise StateError(
-                f"model '{self.name}' ({self.source}): no frame named '{frame}'; frames are "
-                f"{list(FRAMES)}"
-            )
-        return frame
+    _frame = StateChecks._check_frame
 
     def frame_placement(self, q, frame: str) -> np.ndarray:
         """4x4 pose (..., 4, 4): identity for ``base``, (R(ψ, θ, φ), x_pos) for ``platform``."""
