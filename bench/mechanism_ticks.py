@@ -13,15 +13,19 @@ system's loop does:
   and rate), under the effort of that tick.
 
 The states are those of a closed loop run first (the plant under the system's own law and
-actuator map, ``N_STATES`` ticks): the reference is q0 ⊕ 0.05 sin(2π t / 0.5 s) d, with d the
+actuator map, ``N_STATES`` ticks): the reference is q0 ⊕ 0.05 sin(2π t / 1 s) d, with d the
 all-ones velocity direction projected onto the null space of the constraint Jacobian at q0
-(a constrained mechanism moves along its constraints; d = 1 otherwise), and its feed-forward
+(a constrained mechanism moves along its constraints), zero on a free-flying base's six
+coordinates (it keeps station while the arm moves), d = 1 otherwise; its feed-forward
 the model's inverse dynamics at the reference. The law and actuation rows then cycle through
 the recorded (q, v, ref) (no cache can serve a repeated input); the plant row replays the
 recorded efforts from the recorded states (``plant.reset(q, v)`` untimed, then the timed step).
 
 Columns: µs per tick (best of ``--repeats`` batches of ``--ticks`` ticks; each row times only
-its own call, ``time.perf_counter`` around it, whose own cost is the "empty" row), and the
+its own call, with ``time.process_time`` around it, whose own cost is the "empty" row: the
+process's CPU time, not the wall clock, because on the shared 2-core machine at load 5-10 the
+wall clock mostly measures the scheduler; the CPU time still grows with the load through the
+caches, so compare rows of one run), and the
 Python heap allocated transiently per tick (tracemalloc: the peak above the level before the
 call, max over ``N_STATES`` traced calls; numpy reports its array buffers to tracemalloc, so a
 temporary (6,) array shows as ≥ 48 B + its object; 0 B: nothing allocated that outlives an
@@ -49,7 +53,7 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import algorithms, load_model
 
 N_STATES = 64  # closed-loop ticks recorded and cycled through
-PERIOD = 0.5  # s, the period of the reference's sinusoid
+PERIOD = 1.0  # s, the period of the reference's sinusoid
 AMPLITUDE = 0.05  # rad / m along d
 SETTING_KEYS = (
     "kp", "kd", "ki", "omega", "zeta", "feedforward", "integral_action", "observer_bandwidth",
@@ -106,6 +110,8 @@ class System:
         """d: ones projected onto the null space of the constraint Jacobian at q0."""
         d = np.ones(self.model.nv)
         jac = getattr(self.model, "constraint_jacobian", None)
+        if jac is None and getattr(self.model, "floating_base", False):
+            d[:6] = 0.0  # a free-flying base keeps station; the arm moves
         if jac is not None:
             j = np.asarray(jac(self.q0), dtype=float)
             d -= np.linalg.pinv(j) @ (j @ d)
@@ -144,7 +150,7 @@ def _measure(call, ticks: int, repeats: int, prepare=None) -> tuple[float, int]:
         prep(k)
         call(k)
     best = np.inf
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time of this process (module docstring)
     for _ in range(repeats):
         total = 0.0
         for k in range(ticks):
