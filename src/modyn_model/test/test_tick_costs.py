@@ -99,3 +99,32 @@ def test_constraint_rows_from_one_pass_equal_placement_and_jacobian(solo12, offs
         assert np.abs(model.actuation_solve(q, tau) - u_old).max() <= TOL * max(
             1.0, np.abs(u_old).max()
         )
+
+
+def test_cmg_steering_terms_from_one_axes_call_equal_the_old_formulas():
+    """eq. (41)'s G and w and the singularity measure from one axes() call and explicit cross
+    products = the np.cross / np.hstack formulas they replace, to 1e-12; steer's realised torque
+    is −(G x + w) with those G, w."""
+    from modyn_model.mechanisms.space.cmg import CMGCluster
+
+    c = CMGCluster.pyramid()
+    rng = np.random.default_rng(42)
+    for i in range(6):
+        gamma = rng.uniform(-np.pi, np.pi, c.K)
+        Omega = rng.uniform(50.0, 300.0, c.K)
+        omega = rng.normal(0.0, 0.3, 3)
+        a_s, a_t, a_g = c.axes(gamma)
+        C = a_t * (c.I_ws * Omega) + np.cross(omega, a_g.T).T * c.I_cg
+        g_old = np.hstack([C, a_s * c.I_ws])
+        w_old = np.cross(omega, a_s @ (c.I_ws * Omega))
+        g_new, w_new = c.steering_matrix(gamma, Omega, omega)
+        assert np.abs(g_new - g_old).max() <= TOL * np.abs(g_old).max()
+        assert np.abs(w_new - w_old).max() <= TOL * max(1.0, np.abs(w_old).max())
+        scaled = a_t * (Omega / c.Omega0)
+        m_old = float(np.linalg.det(scaled @ scaled.T))
+        assert abs(c.singularity_measure(gamma, Omega) - m_old) <= TOL
+        torque = rng.normal(0.0, 2.0, 3)
+        r = c.steer(torque, gamma, Omega, omega, t=0.1 * i)
+        realised = -(g_old @ np.concatenate([r.gimbal_rate, r.wheel_accel]) + w_old)
+        assert np.abs(r.torque - realised).max() <= TOL * max(1.0, np.abs(realised).max())
+        assert r.measure == pytest.approx(m_old, abs=TOL)
