@@ -31,7 +31,7 @@ call, max over ``N_STATES`` traced calls; numpy reports its array buffers to tra
 temporary (6,) array shows as ≥ 48 B + its object; 0 B: nothing allocated that outlives an
 expression). Absolute µs depend on the machine and its load (printed); the ratios are the result.
 
-Run: ``python bench/mechanism_ticks.py [--systems rx90_sim stewart_sim] [--ticks 300]``
+Run: ``python bench/mechanism_ticks.py [--systems rx90_sim stewart_sim] [--ticks 100]``
 (workspace sourced).
 """
 
@@ -210,7 +210,7 @@ def system_rows(system: System, ticks: int, repeats: int) -> list[tuple]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--systems", nargs="*", help="system names (default: every simulated)")
-    parser.add_argument("--ticks", type=int, default=300, help="ticks per timed batch")
+    parser.add_argument("--ticks", type=int, default=100, help="ticks per timed batch")
     parser.add_argument("--repeats", type=int, default=3, help="timed batches (best kept)")
     args = parser.parse_args()
     names = args.systems or simulated_systems()
