@@ -128,3 +128,37 @@ def test_cmg_steering_terms_from_one_axes_call_equal_the_old_formulas():
         realised = -(g_old @ np.concatenate([r.gimbal_rate, r.wheel_accel]) + w_old)
         assert np.abs(r.torque - realised).max() <= TOL * max(1.0, np.abs(realised).max())
         assert r.measure == pytest.approx(m_old, abs=TOL)
+
+
+def test_quadruped_state_pass_on_a_cached_position_pass_equals_a_full_pass():
+    """QuadrupedTailModel.kinematics(q, v) after kinematics(q) (a plant step: S(q) for Sᵀu, then
+    the dynamics at (q, v)) adds the velocity terms to the cached position pass: every field
+    equal to a full kinematics(params, q, v) pass to 1e-12, and the forward dynamics equal to a
+    fresh model's, on 5 states near the standing pose."""
+    from dataclasses import fields
+    from pathlib import Path
+
+    from modyn_model import load_model
+    from modyn_model.mechanisms.quadruped_tail.kinematics import kinematics as full_pass
+
+    yaml = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "quadruped_tail.yaml"
+    model, fresh = load_model(yaml), load_model(yaml)
+    rng = np.random.default_rng(3)
+    q0 = np.array([0.2, 0.3, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0])
+    for _ in range(5):
+        q = q0 + rng.uniform(-0.02, 0.02, 8)
+        v = rng.uniform(-0.5, 0.5, 8)
+        tau = rng.normal(0.0, 20.0, 8)
+        model.actuation_matrix(q)  # the position pass, cached
+        k = model.kinematics(q, v)
+        ref = full_pass(model.params, q, v)
+        for f in fields(ref):
+            a, b = getattr(k, f.name), getattr(ref, f.name)
+            if isinstance(b, np.ndarray):
+                assert np.abs(np.asarray(a) - b).max(initial=0.0) <= TOL, f.name
+            else:
+                assert a == b, f.name
+        model.actuation_matrix(q)
+        got = model.forward_dynamics(q, v, tau)
+        want = fresh.forward_dynamics(q, v, tau)
+        assert np.abs(got - want).max() <= TOL * max(1.0, np.abs(want).max())
