@@ -108,7 +108,11 @@ class Constraint:
     @staticmethod
     def _motion(model, q, v, frame):
         if v is None:
-            return model.frame_placement(q, frame), model.frame_jacobian(q, frame), None
+            # the pose and J from one frame_motion at v = 0 (one kinematics pass; the
+            # placement and Jacobian calls would make two): its J̇v is dropped
+            zero = np.zeros(np.shape(q)[:-1] + (model.nv,))
+            pose, jac, _ = model.frame_motion(q, zero, frame)
+            return pose, jac, None
         return model.frame_motion(q, v, frame)
 
     def __repr__(self) -> str:

@@ -29,6 +29,7 @@ the links of :func:`.urdf.generate_urdf`.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -37,7 +38,7 @@ from ...checks import StateChecks
 from ...data import Data
 from ...errors import DescriptionError, StateError
 from . import dynamics as dyn
-from .kinematics import Kinematics, kinematics
+from .kinematics import Kinematics, _velocity_terms, kinematics
 from .parameters import QuadrupedTailParameters
 from .urdf import ACTUATED_JOINTS, FOOT_FRAMES, generate_urdf
 
@@ -270,7 +271,15 @@ class QuadrupedTailModel(StateChecks):
         key = (q.tobytes(), v.tobytes())
         if hit is not None and hit[0] == key:
             return hit[1]
-        k = kinematics(self.params, q, v)
+        pos = self._last_q
+        if pos is not None and pos[0] == key[0]:
+            # this q's position pass is done (a plant step asks S(q) for Sᵀu first, then the
+            # dynamics at (q, v)): the velocity terms on a shallow copy of it, which they only
+            # add to (the same arrays as a full pass at (q, v), one position pass saved)
+            k = replace(pos[1])
+            _velocity_terms(k, v)
+        else:
+            k = kinematics(self.params, q, v)
         self._last_qv = (key, k)
         return k
 

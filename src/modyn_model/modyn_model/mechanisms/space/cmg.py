@@ -235,6 +235,7 @@ class CMGCluster:
             self.positions = np.array(p["positions"], dtype=float).reshape(k, 3)
         self.names = tuple(p.get("names") or (f"cmg_{i}" for i in range(k)))
         self._eye = np.eye(3)
+        self._G = np.zeros((3, 2 * k))  # G = [C  E] of eq. (41), filled by _steering
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -288,16 +289,37 @@ class CMGCluster:
 
     def steering_matrix(self, gamma, Omega, omega) -> tuple[np.ndarray, np.ndarray]:
         """G = [C  E] (3×2K, eq. (41)) and the drift w = ω̃ A_s I_ws Ω (N·m)."""
-        a_s, a_t, a_g = self.axes(gamma)
+        g, w = self._steering(self.axes(gamma), Omega, omega)
+        return g.copy(), w
+
+    def _steering(self, axes, Omega, omega) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`steering_matrix` from the axes of :meth:`axes`, G in a buffer of the cluster
+        (overwritten by the next call): the same products, without np.cross's axis bookkeeping
+        and the stacking of C and E."""
+        a_s, a_t, a_g = axes
+        k = self.K
         om = np.asarray(Omega, dtype=float)
-        C = a_t * (self.I_ws * om) + np.cross(omega, a_g.T).T * self.I_cg
-        E = a_s * self.I_ws
-        w = np.cross(omega, a_s @ (self.I_ws * om))
-        return np.hstack([C, E]), w
+        hw = self.I_ws * om  # I_ws Ω (N·m·s per unit)
+        G = self._G
+        C = G[:, :k]
+        np.multiply(a_t, hw, out=C)
+        ox, oy, oz = (float(x) for x in omega)
+        # ω × ĝᵢ (columns of A_g), times I_cg
+        gx, gy, gz = a_g
+        C[0] += (oy * gz - oz * gy) * self.I_cg
+        C[1] += (oz * gx - ox * gz) * self.I_cg
+        C[2] += (ox * gy - oy * gx) * self.I_cg
+        np.multiply(a_s, self.I_ws, out=G[:, k:])
+        hx, hy, hz = (a_s @ hw).tolist()
+        w = np.array([oy * hz - oz * hy, oz * hx - ox * hz, ox * hy - oy * hx])
+        return G, w
 
     def singularity_measure(self, gamma, Omega=None) -> float:
         """m = det(Ĉ Ĉᵀ), Ĉ = A_t [Ω/Ω₀]_d: 0 on the gimbal-mode singular set."""
-        _, a_t, _ = self.axes(gamma)
+        return self._singularity(self.axes(gamma)[1], Omega)
+
+    def _singularity(self, a_t, Omega=None) -> float:
+        """:meth:`singularity_measure` from A_t (3, K)."""
         scale = np.ones(self.K) if Omega is None else np.asarray(Omega) / self.Omega0
         c = a_t * scale
         return float(np.linalg.det(c @ c.T))
@@ -324,8 +346,9 @@ class CMGCluster:
             return SteeringResult(zero, zero.copy(), np.zeros(3), 0.0, 0.0, 0.0, "invalid",
                                   "non-finite torque demand or state: zero command")
         omega = np.asarray(omega, dtype=float)
-        G, w = self.steering_matrix(gamma, Omega, omega)
-        m = self.singularity_measure(gamma, Omega)
+        axes = self.axes(gamma)  # once for G, w and m (eq. (41) and the singularity measure)
+        G, w = self._steering(axes, Omega, omega)
+        m = self._singularity(axes[1], Omega)
         lam = self.lambda0 * math.exp(-self.mu * max(m, 0.0))
         e = self.epsilon0 * np.sin(self.epsilon_rate * t + self.epsilon_phases)
         R = np.array([[1.0, e[2], e[1]], [e[2], 1.0, e[0]], [e[1], e[0], 1.0]])
