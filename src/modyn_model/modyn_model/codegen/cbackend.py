@@ -119,9 +119,18 @@ def c_source(program: Program, name: str, groups: dict[str, int], n_outputs: int
     body += [
         f"void {name}({params}{', ' if params else ''}double *out)",
         f"{{ {name}_one({call}{', ' if call else ''}out); }}",
+        *_lanes(program, name, groups, n_outputs),
         f"void {name}_batch(long n{', ' if params else ''}{params}, double *out)",
         "{",
-        "    for (long k = 0; k < n; ++k) {",
+        "    long k = 0;",
+        "#ifdef MODYN_LANES",
+        f"    for (; k + {LANES} <= n; k += {LANES}) {{",
+        f"        {name}_lanes({call}{', ' if call else ''}out);",
+        f"        {' '.join(f'{g} += {LANES * groups[g]};' for g in args)} "
+        f"out += {LANES * n_outputs};",
+        "    }",
+        "#endif",
+        "    for (; k < n; ++k) {",
         f"        {name}_one({call}{', ' if call else ''}out);",
         f"        {strides} out += {n_outputs};",
         "    }",
@@ -139,8 +148,69 @@ def c_source(program: Program, name: str, groups: dict[str, int], n_outputs: int
         "#endif",
         "#include <math.h>",
         "static inline double modyn_sign(double x) { return (double)((x > 0.0) - (x < 0.0)); }",
+        *_LANE_PRELUDE,
     ]
     return "\n".join(prelude) + "\n" + text + "\n" + _extension(name, groups, n_outputs)
+
+
+LANES = 2
+"""Samples per iteration of the batched loop: the straight-line body is evaluated on GCC/Clang
+vector types of two doubles (one SSE2 / NEON register, in the base instruction set of x86-64
+and AArch64, so no CPU-specific flag and the cached object runs on any machine of the same
+architecture). Each lane does the operations of the one-sample body in the same order, in
+IEEE double precision without contraction (``-ffp-contract=off``), and the elementary
+functions are the scalar libm ones lane by lane: a batch equals the one-sample results bit for
+bit. Measured (bench/compiled.py): 1.3-1.8x fewer µs per sample than the one-sample loop."""
+
+_LANE_PRELUDE = [
+    "#if defined(__GNUC__) || defined(__clang__)",
+    "#define MODYN_LANES 1",
+    "typedef double modyn_v __attribute__((vector_size(16)));",
+    *(
+        f"static inline modyn_v modyn_v_{f}(modyn_v x)"
+        f" {{ modyn_v r = {{{c}(x[0]), {c}(x[1])}}; return r; }}"
+        for f, c in (
+            ("sin", "sin"),
+            ("cos", "cos"),
+            ("exp", "exp"),
+            ("fabs", "fabs"),
+            ("sign", "modyn_sign"),
+        )
+    ),
+    "#endif",
+]
+
+
+def _lanes(program: Program, name: str, groups: dict[str, int], n_outputs: int) -> list[str]:
+    """``<name>_lanes``: the one-sample body on :data:`LANES` consecutive samples at once
+    (inputs gathered lane by lane from the (N, n) row-major arrays, outputs scattered back)."""
+    args = [g for g, size in groups.items() if size]
+    head = ", ".join(f"const double *restrict {g}" for g in args)
+    lines = [
+        "#ifdef MODYN_LANES",
+        f"static inline void {name}_lanes({head}{', ' if head else ''}double *restrict out)",
+        "{",
+    ]
+    for g in args:
+        size = groups[g]
+        for i in range(size):
+            var = f"{g}{i}"
+            if var in program.inputs:
+                lanes = ", ".join(f"{g}[{lane * size + i}]" for lane in range(LANES))
+                lines.append(f"    const modyn_v {var} = {{{lanes}}};")
+    for target, expr, _, _ in program.lines:
+        expr = _NAME.sub(
+            lambda m: f"modyn_v_{m.group(1)}" if m.group(1) in _CALLS else m.group(1), expr
+        )
+        lines.append(f"    const modyn_v {target} = {expr};")
+    for i, o in enumerate(program.outputs):
+        for lane in range(LANES):
+            if isinstance(o, Var):
+                value = f"{'-' if o.sign < 0 else ''}{o.name}[{lane}]"
+            else:
+                value = repr(float(o))
+            lines.append(f"    out[{lane * n_outputs + i}] = {value};")
+    return [*lines, "}", "#endif"]
 
 
 def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
