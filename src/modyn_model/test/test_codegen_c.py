@@ -382,3 +382,26 @@ def test_batch_into_out_refuses_unsafe_outputs():
             native.batch(qb, vb, ab, out=bad)
     with pytest.raises(ValueError, match="batch input"):
         native.batch(qb[:, :-1], vb, ab)
+
+
+def test_extension_batch_checks_memory_safety():
+    """The extension's ``batch`` (what ``native.batch`` calls after its own checks) refuses, on
+    its own, buffers whose sample counts differ or that are not float64: never a read past a
+    buffer."""
+    model = RobotModel.from_mdh("rx90")
+    native = generated(model, "rnea", True, True, True, False).native
+    if native._ext_batch is None:
+        pytest.skip("no Python headers: the ctypes batch is used")
+    rng = np.random.default_rng(8)
+    qb, vb, ab = rng.uniform(-2.0, 2.0, size=(3, 5, model.n))
+    out = np.empty((5, model.n))
+    assert native._ext_batch(qb, vb, ab, out) is out
+    _close(out, rnea(model, qb, vb, ab, friction=False))
+    for args in (
+        (qb, vb[:4], ab, out),
+        (qb, vb, ab, np.empty((4, model.n))),
+        (qb.astype(np.float32), vb, ab, out),
+        (qb[:, :-1].copy(), vb, ab, out),
+    ):
+        with pytest.raises(ValueError, match="batch argument"):
+            native._ext_batch(*args)
