@@ -9,13 +9,15 @@ Pinocchio give the same Γ, A(q) and q̈ (1e-9), then times, per evaluation:
   fast path (one compiled call writing into the Data workspace);
 * ``checked``: the same with the state checks (shape, finiteness) of the default call;
 * ``batched``: ``model.inverse_dynamics(Q, V, A)`` (etc.) on N = 1000 states, time / N (one C
-  loop over the samples, checks and the output allocation included);
+  loop over the samples, two samples per iteration on vector types, checks and the output
+  allocation included);
 * ``into out``: the same C loop through ``generated(model, ...).native.batch(Q, V, A, out=OUT)``
   with a preallocated output and no checks (the batched counterpart of ``checked=False``).
 
 Ratios are ours / Pinocchio (lower is better); issue 21's targets: single call ≤ 1.0 and batched
-≤ 0.2 per sample. Timings are the best mean of several repeats; only ratios compare across
-machines. ``fn.backend`` is printed: ``c`` when the C compiler was found (``MODYN_CODEGEN=c`` is
+≤ 0.2 per sample. Timings are the best mean of 25 loops of the thread's CPU time, the loops of
+the five variants of a row interleaved (``bench/_timing.py``, shared with ``bench/dynamics.py``);
+only ratios compare across machines. ``fn.backend`` is printed: ``c`` when the C compiler was found (``MODYN_CODEGEN=c`` is
 set by this script, so a missing compiler is an error rather than a silent Python run).
 
 Scaling (``--scaling``): time per call against n for random chains of 6 to 60 joints (and 120,
@@ -47,6 +49,9 @@ from modyn_model import RobotModel  # noqa: E402
 from modyn_model import algorithms as alg  # noqa: E402
 from modyn_model.codegen.runtime import generated  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/_timing.py, run from anywhere
+from _timing import best_time, best_times, erd_robots  # noqa: E402
+
 ROBOTS = {
     "UR5": ("ur_description/urdf/ur5_robot.urdf", ()),
     "Panda": ("panda_description/urdf/panda.urdf", ("panda_finger_joint1", "panda_finger_joint2")),
@@ -54,32 +59,6 @@ ROBOTS = {
     "xArm7": ("xarm_description/urdf/xarm7.urdf", ()),
     "Z1": ("z1_description/urdf/z1.urdf", ()),
 }
-
-
-def best_time(fn, calls: int, repeats: int) -> float:
-    """Best mean time per call (s) over ``repeats`` loops of ``calls`` calls.
-
-    The clock is the CPU time of this thread (``time.thread_time``): on a shared machine the
-    time the process spends waiting for a core is not the algorithm's (measured while other
-    jobs ran, wall-clock timings of the same loop varied by 3-5x between repeats)."""
-    fn()
-    best = np.inf
-    for _ in range(repeats):
-        start = time.thread_time()
-        for _ in range(calls):
-            fn()
-        best = min(best, (time.thread_time() - start) / calls)
-    return best
-
-
-def erd_robots() -> Path:
-    import pinocchio  # noqa: F401  (example-robot-data installs under the same cmeel prefix)
-
-    for base in map(Path, sys.path):
-        candidate = base / "cmeel.prefix" / "share" / "example-robot-data" / "robots"
-        if candidate.is_dir():
-            return candidate
-    raise SystemExit("example-robot-data is not installed (pip install example-robot-data)")
 
 
 def load(name: str, robots: Path):
@@ -158,11 +137,11 @@ def bench_robot(name, robots, n_batch, calls, repeats):
     ]
     rows = []
     for label, ref, fast, checked, batched, into in cases:
-        t_ref = best_time(ref, calls, repeats)
-        t_fast = best_time(fast, calls, repeats)
-        t_checked = best_time(checked, calls, repeats)
-        t_batch = best_time(batched, max(1, calls // 500), repeats) / n_batch
-        t_into = best_time(into, max(1, calls // 500), repeats) / n_batch
+        per_batch = max(1, calls // 400)
+        t_ref, t_fast, t_checked, t_batch, t_into = best_times(
+            [ref, fast, checked, batched, into], [calls] * 3 + [per_batch] * 2, repeats
+        )
+        t_batch, t_into = t_batch / n_batch, t_into / n_batch
         rows.append((name, label, backend, t_ref, t_fast, t_checked, t_batch, t_into))
     return rows
 
@@ -239,7 +218,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repeats (CI smoke run)")
     parser.add_argument("--scaling", action="store_true", help="only the scaling study")
     args = parser.parse_args()
-    calls, repeats = (500, 3) if args.quick else (5000, 7)
+    # many short loops: on the shared machine a loop of a few ms is less often disturbed, and
+    # the best of 25 is a steadier estimate of the undisturbed time than the best of 7 long ones
+    calls, repeats = (500, 3) if args.quick else (2000, 25)
     if args.scaling:
         plot = Path(__file__).resolve().parent.parent / "docs" / "img" / "performance_scaling.png"
         bench_scaling(repeats, None if args.quick else plot)

@@ -10,8 +10,9 @@ For the UR5 and the Panda of example-robot-data it times, per evaluation:
 for inverse dynamics (RNEA), the inertia matrix (CRBA) and direct dynamics (ABA), and prints
 the ratios ours / Pinocchio (lower is better; the issue's targets are ≤ 20 for the single-call
 inverse dynamics and ≤ 2 for the batched one). It also prints the operation counts of the
-customized RX-90 model next to Khalil's Table 7.6. Timings are the best of several repeats;
-only the ratios are meaningful across machines.
+customized RX-90 model next to Khalil's Table 7.6. Timings are the best of several repeats of
+the thread's CPU time (``bench/_timing.py``, shared with ``bench/compiled.py``); only the
+ratios are meaningful across machines.
 
 The floating-base rows (issue 14) time the same three algorithms on solo12 with a free-flyer
 base (:class:`modyn_model.floating.FloatingBaseModel` against Pinocchio's
@@ -25,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -34,27 +34,8 @@ from modyn_model import RobotModel
 from modyn_model import algorithms as alg
 from modyn_model.codegen import generate_rnea
 
-
-def best_time(fn, calls: int, repeats: int) -> float:
-    """Best mean time per call (s) over ``repeats`` loops of ``calls`` calls."""
-    fn()
-    best = np.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for _ in range(calls):
-            fn()
-        best = min(best, (time.perf_counter() - start) / calls)
-    return best
-
-
-def erd_robots() -> Path:
-    import pinocchio  # noqa: F401  (example-robot-data installs under the same cmeel prefix)
-
-    for base in map(Path, sys.path):
-        candidate = base / "cmeel.prefix" / "share" / "example-robot-data" / "robots"
-        if candidate.is_dir():
-            return candidate
-    raise SystemExit("example-robot-data is not installed (pip install example-robot-data)")
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/_timing.py, run from anywhere
+from _timing import best_time, erd_robots  # noqa: E402
 
 
 def load(name: str, robots: Path):

@@ -1,9 +1,10 @@
 """The customized models compiled to C (issue 21) against the reference recursions.
 
-* On the RX-90, the UR5, the Panda and random trees (with rotor inertia and friction), the
+* On the RX-90, the UR5, the Panda, the xArm7, the Z1 and random trees (with rotor inertia and friction), the
   compiled Γ (every term switch), A(q) and q̈, one state and batched, equal the readable numpy
   recursions (:func:`rnea`, :func:`crba`, :func:`aba`) to 1e-12 relative, and the Python form
-  bit for bit (same operations, same order, no fused multiply-add).
+  bit for bit (same operations, same order, no fused multiply-add); a batch (two samples per
+  iteration on vector types, then a scalar tail) equals the one-sample calls bit for bit.
 * ``checked=False`` writes into the Data buffers; a wrong dtype or size raises ValueError.
 * No compiler (``MODYN_CC`` pointing at a missing program): the Python form is chosen and
   reported (``backend == "python"``), same results; ``MODYN_CODEGEN=c`` then raises.
@@ -36,6 +37,8 @@ from modyn_model.random_robot import random_urdf
 UR5 = "ur_description/urdf/ur5_robot.urdf"
 PANDA = "panda_description/urdf/panda.urdf"
 FINGERS = ["panda_finger_joint1", "panda_finger_joint2"]
+XARM7 = "xarm_description/urdf/xarm7.urdf"
+Z1 = "z1_description/urdf/z1.urdf"
 
 
 @pytest.fixture(autouse=True)
@@ -74,6 +77,10 @@ def _robot(name: str, erd_path) -> RobotModel:
         return RobotModel.from_urdf(erd_path(UR5))
     if name == "panda":
         return RobotModel.from_urdf(erd_path(PANDA), locked_joints=FINGERS)
+    if name == "xarm7":
+        return RobotModel.from_urdf(erd_path(XARM7))
+    if name == "z1":
+        return RobotModel.from_urdf(erd_path(Z1))
     return _random_tree(int(name.split("-")[1]))
 
 
@@ -83,7 +90,7 @@ def _close(got, ref, tol=1e-12):
     assert err <= tol * scale, f"max diff {err:.3e} (scale {scale:.3e})"
 
 
-ROBOTS = ["rx90", "ur5", "panda"] + [f"tree-{s}" for s in range(4)]
+ROBOTS = ["rx90", "ur5", "panda", "xarm7", "z1"] + [f"tree-{s}" for s in range(4)]
 
 
 @pytest.mark.parametrize("name", ROBOTS)
@@ -130,6 +137,26 @@ def test_compiled_equals_python_form_bit_for_bit(name, erd_path):
         np.testing.assert_array_equal(compiled, python)
         # the ctypes entry (used when the Python headers are missing) is the same code
         np.testing.assert_array_equal(fn.native._ctypes_call(*args, np.empty(fn.n_outputs)), python)
+
+
+@pytest.mark.parametrize("name", ["xarm7", "tree-3"])
+def test_batch_lanes_equal_one_sample_calls_bit_for_bit(name, erd_path):
+    """The batched loop (two samples per iteration on vector types, then the scalar tail for
+    an odd count) does the one-sample body's operations lane by lane: identical numbers."""
+    model = _robot(name, erd_path)
+    rng = np.random.default_rng(5)
+    qb, vb, ab = rng.uniform(-2.0, 2.0, size=(3, 7, model.n))
+    for kind, flags, args in [
+        ("rnea", (True, True, True, True), (qb, vb, ab)),
+        ("mass_matrix", (), (qb,)),
+        ("forward_dynamics", (True,), (qb, vb, ab)),
+    ]:
+        native = generated(model, kind, *flags).native
+        batch = native.batch(*args)
+        one = np.array(
+            [native.call(*(x[k] for x in args), np.empty(native.n_outputs)) for k in range(len(qb))]
+        )
+        np.testing.assert_array_equal(batch, one)
 
 
 def test_unchecked_fast_path_writes_data_and_rejects_unsafe_buffers(erd_path):
@@ -319,7 +346,7 @@ def test_auto_mode_compiles_in_the_background_after_enough_calls(monkeypatch, tm
     assert again.backend == "c"
 
 
-@pytest.mark.parametrize("name", ["panda", "tree-2"])
+@pytest.mark.parametrize("name", ["panda", "tree-2", "xarm7", "ur5"])
 def test_traced_crba_equals_newton_euler_columns_with_fewer_operations(name, erd_path):
     from modyn_model.codegen import generate_mass_matrix
 
@@ -331,6 +358,10 @@ def test_traced_crba_equals_newton_euler_columns_with_fewer_operations(name, erd
     _close(np.array(columns.scalar(q.tolist())).reshape(model.n, model.n), crba(model, q))
     if name == "panda":  # sparse joint frames: 230/216 against 701/549 mult/add
         assert crba_fn.counts["mul"] < columns.counts["mul"] / 2
+    if name == "xarm7":  # rpy = ±1.5708 (not π/2): plane rotations, 400 mult (506 before)
+        assert crba_fn.counts["mul"] <= 400
+    if name == "ur5":  # the shoulder's rpy about y and its axis y: one plane rotation
+        assert crba_fn.counts["mul"] <= 98
     with pytest.raises(ValueError, match="method 'lagrange'"):
         generate_mass_matrix(model, method="lagrange")
 
@@ -351,3 +382,26 @@ def test_batch_into_out_refuses_unsafe_outputs():
             native.batch(qb, vb, ab, out=bad)
     with pytest.raises(ValueError, match="batch input"):
         native.batch(qb[:, :-1], vb, ab)
+
+
+def test_extension_batch_checks_memory_safety():
+    """The extension's ``batch`` (what ``native.batch`` calls after its own checks) refuses, on
+    its own, buffers whose sample counts differ or that are not float64: never a read past a
+    buffer."""
+    model = RobotModel.from_mdh("rx90")
+    native = generated(model, "rnea", True, True, True, False).native
+    if native._ext_batch is None:
+        pytest.skip("no Python headers: the ctypes batch is used")
+    rng = np.random.default_rng(8)
+    qb, vb, ab = rng.uniform(-2.0, 2.0, size=(3, 5, model.n))
+    out = np.empty((5, model.n))
+    assert native._ext_batch(qb, vb, ab, out) is out
+    _close(out, rnea(model, qb, vb, ab, friction=False))
+    for args in (
+        (qb, vb[:4], ab, out),
+        (qb, vb, ab, np.empty((4, model.n))),
+        (qb.astype(np.float32), vb, ab, out),
+        (qb[:, :-1].copy(), vb, ab, out),
+    ):
+        with pytest.raises(ValueError, match="batch argument"):
+            native._ext_batch(*args)

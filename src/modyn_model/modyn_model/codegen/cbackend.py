@@ -5,11 +5,13 @@ as one C function (one ``const double`` per intermediate variable, the same oper
 same order as the Python form, so the results agree to rounding), plus
 
 * ``<name>(q, v, a, out)``: one state, plain pointers (ctypes);
-* ``<name>_batch(N, q, v, a, out)``: a C loop over N samples of (N, n) row-major arrays;
+* ``<name>_batch(N, q, v, a, out)``: a C loop over N samples of (N, n) row-major arrays,
+  :data:`LANES` samples per iteration on vector types (GCC, Clang), then a scalar tail;
 * when the Python headers are present, the same shared object is also a CPython extension
   whose ``call(q, v, a, out)`` takes numpy arrays directly (METH_FASTCALL and the buffer
   protocol): this is what makes one call cheaper than Pinocchio's (ctypes needs ~1.3 µs per
-  array just to read its address, the extension ~0.05 µs).
+  array just to read its address, the extension ~0.05 µs); its ``batch(Q, V, A, OUT)`` runs
+  ``<name>_batch`` the same way (the GIL released during the loop, as ctypes does).
 
 Compilation uses the system C compiler (``$MODYN_CC``, else ``$CC``, else ``cc``) with
 ``-O2 -ffp-contract=off`` (no fused multiply-add: the rounding stays that of the Python form).
@@ -119,9 +121,18 @@ def c_source(program: Program, name: str, groups: dict[str, int], n_outputs: int
     body += [
         f"void {name}({params}{', ' if params else ''}double *out)",
         f"{{ {name}_one({call}{', ' if call else ''}out); }}",
+        *_lanes(program, name, groups, n_outputs),
         f"void {name}_batch(long n{', ' if params else ''}{params}, double *out)",
         "{",
-        "    for (long k = 0; k < n; ++k) {",
+        "    long k = 0;",
+        "#ifdef MODYN_LANES",
+        f"    for (; k + {LANES} <= n; k += {LANES}) {{",
+        f"        {name}_lanes({call}{', ' if call else ''}out);",
+        f"        {' '.join(f'{g} += {LANES * groups[g]};' for g in args)} "
+        f"out += {LANES * n_outputs};",
+        "    }",
+        "#endif",
+        "    for (; k < n; ++k) {",
         f"        {name}_one({call}{', ' if call else ''}out);",
         f"        {strides} out += {n_outputs};",
         "    }",
@@ -139,8 +150,71 @@ def c_source(program: Program, name: str, groups: dict[str, int], n_outputs: int
         "#endif",
         "#include <math.h>",
         "static inline double modyn_sign(double x) { return (double)((x > 0.0) - (x < 0.0)); }",
+        *_LANE_PRELUDE,
     ]
     return "\n".join(prelude) + "\n" + text + "\n" + _extension(name, groups, n_outputs)
+
+
+LANES = 2
+"""Samples per iteration of the batched loop: the straight-line body is evaluated on GCC/Clang
+vector types of two doubles (one SSE2 / NEON register, in the base instruction set of x86-64
+and AArch64, so no CPU-specific flag and the cached object runs on any machine of the same
+architecture). Each lane does the operations of the one-sample body in the same order, in
+IEEE double precision without contraction (``-ffp-contract=off``), and the elementary
+functions are the scalar libm ones lane by lane: a batch equals the one-sample results bit for
+bit. Measured on the five arms of bench/compiled.py (N = 1000, best of 40 loops, loaded
+2-core machine): 1.15-1.75x fewer µs per sample than the one-sample loop, most for the
+direct model."""
+
+_LANE_PRELUDE = [
+    "#if (defined(__GNUC__) || defined(__clang__)) && !defined(__TINYC__)",
+    "#define MODYN_LANES 1",
+    "typedef double modyn_v __attribute__((vector_size(16)));",
+    *(
+        f"static inline modyn_v modyn_v_{f}(modyn_v x)"
+        f" {{ modyn_v r = {{{c}(x[0]), {c}(x[1])}}; return r; }}"
+        for f, c in (
+            ("sin", "sin"),
+            ("cos", "cos"),
+            ("exp", "exp"),
+            ("fabs", "fabs"),
+            ("sign", "modyn_sign"),
+        )
+    ),
+    "#endif",
+]
+
+
+def _lanes(program: Program, name: str, groups: dict[str, int], n_outputs: int) -> list[str]:
+    """``<name>_lanes``: the one-sample body on :data:`LANES` consecutive samples at once
+    (inputs gathered lane by lane from the (N, n) row-major arrays, outputs scattered back)."""
+    args = [g for g, size in groups.items() if size]
+    head = ", ".join(f"const double *restrict {g}" for g in args)
+    lines = [
+        "#ifdef MODYN_LANES",
+        f"static inline void {name}_lanes({head}{', ' if head else ''}double *restrict out)",
+        "{",
+    ]
+    for g in args:
+        size = groups[g]
+        for i in range(size):
+            var = f"{g}{i}"
+            if var in program.inputs:
+                lanes = ", ".join(f"{g}[{lane * size + i}]" for lane in range(LANES))
+                lines.append(f"    const modyn_v {var} = {{{lanes}}};")
+    for target, expr, _, _ in program.lines:
+        expr = _NAME.sub(
+            lambda m: f"modyn_v_{m.group(1)}" if m.group(1) in _CALLS else m.group(1), expr
+        )
+        lines.append(f"    const modyn_v {target} = {expr};")
+    for i, o in enumerate(program.outputs):
+        for lane in range(LANES):
+            if isinstance(o, Var):
+                value = f"{'-' if o.sign < 0 else ''}{o.name}[{lane}]"
+            else:
+                value = repr(float(o))
+            lines.append(f"    out[{lane * n_outputs + i}] = {value};")
+    return [*lines, "}", "#endif"]
 
 
 def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
@@ -199,6 +273,43 @@ def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
         "    for (int i = 0; i < got; ++i) PyBuffer_Release(&b[i]);",
         "    return result;",
         "}",
+        "static PyObject *py_batch(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
+        "{",
+        f"    Py_buffer b[{k}];",
+        "    int got = 0;",
+        "    Py_ssize_t count = -1;",
+        "    PyObject *result = NULL;",
+        f"    if (nargs != {k}) {{",
+        f'        PyErr_Format(PyExc_TypeError, "{name}: expected {k} arrays, got %zd", nargs);',
+        "        return NULL;",
+        "    }",
+        f"    for (; got < {k}; ++got) {{",
+        f"        int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (got < {k - 1} ? 0 : PyBUF_WRITABLE);",
+        "        if (PyObject_GetBuffer(args[got], &b[got], flags) < 0) goto done;",
+        "        Py_ssize_t per = SIZES[got] * 8;",
+        "        int bad = b[got].itemsize != 8 || b[got].format == NULL"
+        " || b[got].format[0] != 'd' || b[got].format[1] != 0 || b[got].len % per != 0;",
+        "        if (!bad && count < 0) count = b[got].len / per;",
+        "        else if (!bad) bad = b[got].len / per != count;",
+        "        if (bad) {",
+        "            PyBuffer_Release(&b[got]);",
+        "            PyErr_Format(PyExc_ValueError,",
+        f'                "{name}: batch argument %d must be a C-contiguous float64 array of N x %zd"',
+        '                " values, N the same for every argument", got, SIZES[got]);',
+        "            goto done;",
+        "        }",
+        "    }",
+        "    Py_BEGIN_ALLOW_THREADS",
+        f"    {name}_batch((long)count"
+        f"{''.join(f', (const double *)b[{i}].buf' for i in range(k - 1))}"
+        f", (double *)b[{k - 1}].buf);",
+        "    Py_END_ALLOW_THREADS",
+        "    Py_INCREF(args[nargs - 1]);",
+        "    result = args[nargs - 1];",
+        "done:",
+        "    for (int i = 0; i < got; ++i) PyBuffer_Release(&b[i]);",
+        "    return result;",
+        "}",
         "static PyObject *py_call(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
         "{ return run(args, nargs, 0); }",
         "static PyObject *py_call_checked(PyObject *self, PyObject *const *args, Py_ssize_t nargs)",
@@ -206,6 +317,7 @@ def _extension(name: str, groups: dict[str, int], n_outputs: int) -> str:
         "static PyMethodDef METHODS[] = {",
         '    {"call", (PyCFunction)(void (*)(void))py_call, METH_FASTCALL, NULL},',
         '    {"call_checked", (PyCFunction)(void (*)(void))py_call_checked, METH_FASTCALL, NULL},',
+        '    {"batch", (PyCFunction)(void (*)(void))py_batch, METH_FASTCALL, NULL},',
         "    {NULL, NULL, 0, NULL}",
         "};",
         "static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, MODYN_MODNAME, NULL, -1,"
@@ -240,6 +352,9 @@ class NativeFunction:
         # one state with finite 1-D inputs, else None (the caller's checks then run); only
         # with the extension: the ctypes form would need the Python checks anyway
         self.call_checked = module.call_checked if module is not None else None
+        # the batched loop through the extension (no ctypes argument conversion, ~1.5 µs per
+        # array), else through ctypes
+        self._ext_batch = module.batch if module is not None else None
         self._lib = lib
 
     def _ctypes_call(self, *arrays):
@@ -264,6 +379,8 @@ class NativeFunction:
             out = np.empty((count, self.n_outputs))
         else:
             _require(out, count * self.n_outputs, self.name, writable=True)
+        if self._ext_batch is not None:
+            return self._ext_batch(*cols, out)
         self._batch(count, *[c.ctypes.data for c in cols], out.ctypes.data)
         return out
 
