@@ -180,7 +180,9 @@ class TrajectoryGenerator(Node):
         )
         self.declare_parameter(
             "wait_timeout",
-            2.0,
+            # a lockstep plant waiting for its first command republishes its state once per
+            # watchdog_timeout (2 s in most systems): a goal waits at least two of those
+            5.0,
             ParameterDescriptor(
                 description="wall seconds a goal waits for the robot model and the first "
                 "joint_states (start-up) before it is refused on goal_status, > 0"
