@@ -254,7 +254,7 @@ def test_bad_goals_are_rejected(ros, planar_model, planar_xml, goal, reason):
 
 
 def test_goal_before_joint_states_is_rejected(ros, planar_xml):
-    gen = Gen(ros, planar_xml)
+    gen = Gen(ros, planar_xml, wait_timeout=1.0)  # refused after the wait (default 5 s)
     assert "no joint_states received yet" in gen.send(_goal(["joint1"], [[0.2]]), expect=False)
 
 
@@ -268,7 +268,7 @@ def test_goal_before_joint_states_is_rejected(ros, planar_xml):
 def test_bad_joint_states_are_rejected(ros, planar_xml, state):
     # joint_states are decoded only when a goal needs them (they arrive at 1 kHz): a bad one is
     # rejected then, and the goal with it
-    gen = Gen(ros, planar_xml)
+    gen = Gen(ros, planar_xml, wait_timeout=1.0)
     gen.states.publish(state)
     assert ros.spin_until(lambda: gen.node._last_raw_state is not None)
     assert "no joint_states received yet" in gen.send(_goal(["joint1"], [[0.2]]), expect=False)
