@@ -18,6 +18,10 @@ that the machine's load affects them alike; ``os.getloadavg()`` is printed with 
 * ``composed/single``, ``composed/events``, ``composed/multi``: the four nodes in one process
   and one executor (``modyn_system --composed``, modyn_bringup.composed), joint_states and
   effort_command delivered between them by reference (modyn_ros.intra_process);
+* ``loop/single``, ``loop/events``: the loop composed (hardware_interface and
+  feedback_controller in one process, ``--composed hardware_interface,feedback_controller``),
+  the trajectory generator and the feed-forward in their own processes: planning a goal
+  (about 15 ms for the RX-90) then never holds the loop's executor;
 * suffix ``+dds``: composed without that intra-process delivery (every message over DDS);
 * suffix ``+rt``: every node process on SCHED_FIFO priority 50 (``MODYN_REALTIME_PRIORITY``;
   a warning in the nodes' logs and the normal policy where that is not permitted).
@@ -57,7 +61,13 @@ MODES = (
     "composed/events+dds",
     "composed/events+rt",
     "separate/events+rt",
+    "loop/single",
+    "loop/events",
+    "loop/events+rt",
 )
+#: the nodes the ``loop`` layout composes: ros2_control's split (controllers and hardware in one
+#: process, planning elsewhere)
+LOOP = ("hardware_interface", "feedback_controller")
 STARTUP = 10.0  # s: the first real-time goal's start after it is sent
 CYCLE = 4.5  # s: the motion of GOALS in real time with lead = 1 s (when no lockstep run tells)
 DEFAULT_MODES = (
@@ -76,7 +86,7 @@ def _in_mode(spec, mode: str):
     ($MODYN_INTRA_PROCESS=0)."""
     base, *flags = mode.split("+")
     layout, executor = base.split("/")
-    spec.composed = layout == "composed"
+    spec.composed = {"composed": True, "loop": LOOP}.get(layout, False)
     os.environ["MODYN_EXECUTOR"] = executor
     os.environ.pop("MODYN_REALTIME_PRIORITY", None)
     os.environ.pop("MODYN_INTRA_PROCESS", None)

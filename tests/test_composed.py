@@ -5,11 +5,16 @@
   (to 1e-12 rad) and efforts as the four separate processes with the SingleThreadedExecutor:
   sim time, not the process layout or the executor, decides every step; hence the same
   tracking errors.
-* A node that cannot be composed, an unknown executor and a non-boolean ``composed:`` are
-  refused with a message naming them.
+* ``composed:`` as a list of nodes (the loop: hardware_interface and feedback_controller)
+  runs those in one process and the others in their own, on the normal scheduling policy: a
+  lockstep episode reaches its goal with the loop's topics delivered by reference.
+* A node that cannot be composed, an unknown executor and a bad ``composed:`` (not a boolean or
+  node list, an unknown or repeated node, a single one) are refused with a message naming them.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -108,8 +113,19 @@ def test_bad_executor_and_composed_field_are_named(tmp_path):
         "composed: 'yes please'\nnodes:\n  - {name: a, package: modyn_control, "
         "executable: feedback_controller}\n"
     )
-    with pytest.raises(BringupError, match="composed: expected true or false, got 'yes please'"):
+    with pytest.raises(
+        BringupError, match="composed: expected true, false or a list of node names, got 'yes"
+    ):
         load_system(system)
+    rx90 = load_system("rx90_sim").source.read_text(encoding="utf-8")
+    for field, message in (
+        ("[hardware_interface, planner]", r"no node named \['planner'\] \(nodes: \['hardware_"),
+        ("[hardware_interface]", r"\['hardware_interface'\] names fewer than two nodes"),
+        ("[feedback_controller, feedback_controller]", "named twice"),
+    ):
+        system.write_text(f"composed: {field}\n" + rx90)
+        with pytest.raises(BringupError, match=message):
+            load_system(system)
 
 
 def test_realtime_priority_field_reaches_every_node_process(tmp_path):
@@ -127,3 +143,52 @@ def test_realtime_priority_field_reaches_every_node_process(tmp_path):
     assert runner.env["MODYN_REALTIME_PRIORITY"] == "50"  # node_main applies it in each process
     plain = SystemRunner(rx90, tmp_path / "plain", env={"PATH": "/usr/bin"})
     assert rx90.realtime_priority is None and "MODYN_REALTIME_PRIORITY" not in plain.env
+
+
+LOOP = ("hardware_interface", "feedback_controller")
+
+
+def _environ(pid: int) -> dict[str, str]:
+    raw = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+    return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
+
+
+def test_the_loop_composed_and_the_planning_beside(monkeypatch, tmp_path):
+    """``composed: [hardware_interface, feedback_controller]``: those two share one process,
+    the trajectory generator and the feed-forward have their own; only the composed process
+    gets the real-time priority (the planning stays on the normal policy); a lockstep episode
+    runs to the goal with joint_states and effort_command passed by reference."""
+    spec = load_system("rx90_sim", PATIENT)
+    spec.composed = LOOP
+    spec.realtime_priority = 10
+    runner = SystemRunner(spec, tmp_path / "logs")
+    try:
+        runner.start()
+        pids = runner.pids()
+        assert pids["hardware_interface"] == pids["feedback_controller"]
+        others = {pids["trajectory_generator"], pids["inverse_dynamics_feedforward"]}
+        assert len(others) == 2 and pids["hardware_interface"] not in others
+        assert _environ(pids["hardware_interface"])["MODYN_REALTIME_PRIORITY"] == "10"
+        for pid in others:
+            assert "MODYN_REALTIME_PRIORITY" not in _environ(pid)
+    finally:
+        runner.stop()
+    spec = load_system("rx90_sim", PATIENT)
+    spec.composed = LOOP
+    monkeypatch.setenv("MODYN_EXECUTOR", "events")
+    episode = run_episode(spec, GOAL)
+    assert episode.diagnostics["hardware_interface"]["state_intra_process"] == "True"
+    assert episode.diagnostics["feedback_controller"]["command_intra_process"] == "True"
+    assert tracking_errors(episode)["samples"] > 0
+    np.testing.assert_allclose(episode.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
+
+
+def test_composed_option_names_an_unknown_node(capsys):
+    """``modyn_system rx90_sim --composed hardware_interface,bogus``: refused before anything
+    starts, naming the node and listing the system's."""
+    from modyn_bringup.runner import main
+
+    assert main(["rx90_sim", "--composed", "hardware_interface,bogus"]) != 0
+    err = capsys.readouterr().err
+    assert "(--composed): composed: no node named ['bogus']" in err
+    assert "'feedback_controller'" in err

@@ -118,10 +118,15 @@ class Client:
                 self.executor.spin_once(timeout_sec=0.01)
             dead = runner.dead()
             assert not dead, f"{dead} died while waiting for {what}: {runner.log_dir}"
-            assert time.monotonic() < deadline, (
-                f"timed out waiting for {what}: {runner.log_dir}; goal_status: "
-                f"{[(s.name, s.message) for s in self.statuses]}"
-            )
+            if time.monotonic() >= deadline:
+                # the nodes' own last words: on a CI machine the log directory is gone
+                tails = "\n".join(
+                    f"--- {n.name}:\n{runner.log_tail(n.name, 15)}" for n in runner.spec.nodes
+                )
+                raise AssertionError(
+                    f"timed out waiting for {what}: {runner.log_dir}; goal_status: "
+                    f"{[(s.name, s.message) for s in self.statuses]}\n{tails}"
+                )
 
     def close(self) -> None:
         self.executor.shutdown()

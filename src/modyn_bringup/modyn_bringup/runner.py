@@ -40,7 +40,7 @@ from pathlib import Path
 
 import yaml
 
-from .system import BringupError, NodeSpec, SystemSpec, load_system
+from .system import BringupError, NodeSpec, SystemSpec, composed_field, load_system
 
 __all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
 
@@ -116,14 +116,22 @@ class SystemRunner:
             (n for n in self.spec.nodes if n.name not in self.processes and n.name not in skip),
             key=lambda n: not n.clock_source,
         )
-        if self.spec.composed and ordered:  # one process for them all (modyn_bringup.composed)
+        env = self.env
+        composed = self.spec.composed
+        if composed and ordered:  # one process for them (modyn_bringup.composed)
             from .composed import BESIDE, start_composed
 
-            beside = [n for n in ordered if (n.package, n.executable) in BESIDE]
-            inside = [n for n in ordered if (n.package, n.executable) not in BESIDE]
-            if inside:
-                start_composed(self, inside)
-            ordered = beside  # e.g. the recorder: its own process next to the composed one
+            def inside(n) -> bool:
+                if (n.package, n.executable) in BESIDE:
+                    return False
+                return composed is True or n.name in composed
+
+            if any(map(inside, ordered)):
+                start_composed(self, [n for n in ordered if inside(n)])
+            # the others in their own processes (the recorder, and the nodes a list leaves out,
+            # e.g. the planning): on the normal policy, the real-time priority is the loop's
+            ordered = [n for n in ordered if not inside(n)]
+            env = {k: v for k, v in env.items() if k != "MODYN_REALTIME_PRIORITY"}
         commands = {node.name: self.command(node) for node in ordered}  # fail before starting any
         for node in ordered:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
@@ -132,7 +140,7 @@ class SystemRunner:
                 commands[node.name],
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                env=self.env,
+                env=env,
                 start_new_session=self.new_session,
             )
 
@@ -349,8 +357,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--composed",
-        action="store_true",
-        help="run every node in one process and one executor (docs/performance_loop.md)",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="NODES",
+        help="run every node in one process and one executor, or only the comma-separated "
+        "NODES (e.g. hardware_interface,feedback_controller: the loop; docs/performance_loop.md)",
     )
     parser.add_argument(
         "--realtime-priority",
@@ -386,7 +398,12 @@ def main(argv: list[str] | None = None) -> int:
                 f"(nodes: {[n.name for n in spec.nodes]})"
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
-        spec.composed = spec.composed or args.composed
+        if isinstance(args.composed, str):  # --composed a,b: these nodes only
+            spec.composed = composed_field(
+                [n for n in args.composed.split(",") if n], spec.nodes, f"{spec.source} (--composed)"
+            )
+        elif args.composed:
+            spec.composed = True
         if args.realtime_priority is not None:
             if not 1 <= args.realtime_priority <= 99:
                 raise BringupError(

@@ -66,6 +66,7 @@ __all__ = [
     "load_system",
     "share_directory",
     "apply_overrides",
+    "composed_field",
     "resolve_package_uri",
     "mechanism_description",
 ]
@@ -97,9 +98,11 @@ class SystemSpec:
     model_extras: str
     use_sim_time: bool
     nodes: list[NodeSpec]
-    #: every node in one process and one executor (modyn_bringup.composed); from the system
-    #: file's ``composed:`` (default false) or ``modyn_system --composed``
-    composed: bool = False
+    #: nodes in one process and one executor (modyn_bringup.composed): True for all of them, or
+    #: the names of those composed (the others in their own processes, e.g. the loop composed,
+    #: hardware_interface and feedback_controller, and the planning beside it); from the system
+    #: file's ``composed:`` (default false) or ``modyn_system --composed [NODES]``
+    composed: bool | tuple[str, ...] = False
     #: SCHED_FIFO priority (1-99) of the node processes (the file's ``realtime_priority:`` or
     #: ``modyn_system --realtime-priority``; None: the normal policy); modyn_ros.node_main
     realtime_priority: int | None = None
@@ -312,6 +315,36 @@ def _expand_robot(robot, where: str, base: Path) -> tuple[str, str]:
     return xml, extras
 
 
+def composed_field(value, nodes: list, source) -> bool | tuple[str, ...]:
+    """The ``composed:`` field checked: true/false, or a list of node names of ``nodes`` (the
+    system file's ``nodes:`` entries, or NodeSpec), at least two, each once.
+
+    Raises
+    ------
+    BringupError
+        Another type, an empty or one-name list, a repeated name or one that is no node of the
+        system (the nodes are listed).
+    """
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, list | tuple) or not all(isinstance(n, str) for n in value):
+        raise BringupError(
+            f"{source}: composed: expected true, false or a list of node names, got {value!r}"
+        )
+    names = [n["name"] if isinstance(n, dict) else getattr(n, "name", None) for n in nodes]
+    unknown = [n for n in value if n not in names]
+    if unknown:
+        raise BringupError(f"{source}: composed: no node named {unknown} (nodes: {names})")
+    if len(set(value)) != len(value):
+        raise BringupError(f"{source}: composed: a node is named twice in {list(value)}")
+    if len(value) < 2:
+        raise BringupError(
+            f"{source}: composed: {list(value)} names fewer than two nodes: nothing to compose "
+            "(false runs every node in its own process)"
+        )
+    return tuple(value)
+
+
 def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> SystemSpec:
     """Read a system file (name under config/systems, or a path) and expand its robot."""
     source = _find(str(name))
@@ -322,8 +355,7 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
         raise BringupError(f"{source}: expected a mapping with a 'nodes:' list")
     apply_overrides(data, overrides or [], source)
-    if not isinstance(data.get("composed", False), bool):
-        raise BringupError(f"{source}: composed: expected true or false, got {data['composed']!r}")
+    composed = composed_field(data.get("composed", False), data["nodes"], source)
     priority = data.get("realtime_priority")
     if priority is not None and (
         isinstance(priority, bool) or not isinstance(priority, int) or not 1 <= priority <= 99
@@ -390,7 +422,7 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         model_extras=extras,
         use_sim_time=bool(data.get("use_sim_time", False)),
         nodes=nodes,
-        composed=bool(data.get("composed", False)),
+        composed=composed,
         realtime_priority=priority,
         record=tuple(t if t.startswith("/") else "/" + t for t in record),
     )

@@ -227,6 +227,7 @@ class HardwareInterfaceNode(Node):
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
         self.create_service(SetBool, "~/enable", self._on_enable)
+        self.plant.prepare(cfg.dt)  # what its first steps would build (Plant.prepare)
         settle_heap()  # model, plant and buffers exist: out of the collector's way (modyn_ros.heap)
         steady = Clock(clock_type=ClockType.STEADY_TIME)
         self._hold_timer = None

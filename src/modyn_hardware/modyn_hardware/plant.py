@@ -177,6 +177,12 @@ class Plant(ABC):
         """Move to configuration ``q0`` (nq) with velocity ``v0`` (nv; default: at rest), effort
         zero."""
 
+    def prepare(self, dt: float) -> None:
+        """Build now whatever a step of ``dt`` seconds builds on first use (generated model
+        code, solver workspaces), so that the loop never pays for it: the hardware interface
+        calls this once before its loop starts. Nothing by default."""
+        return None
+
 
 def checked_push(frame, force, duration, torque, frames) -> tuple[str, np.ndarray, float]:
     """The arguments of :meth:`Plant.push` checked: (frame, wrench [f; m] (6), duration).

@@ -639,6 +639,25 @@ class SimulatedPlant(Plant):
             np.copyto(out, self.model.integrate(q, v, h))
         return out
 
+    def prepare(self, dt: float) -> None:
+        """Generate now every model function a step of ``dt`` may call. A tree model's
+        straight-line code is generated at its first use (modyn_model.codegen), and some are
+        first used only when a branch of the step is first taken: the frictionless forward
+        dynamics of the damped model when a joint first slips, measured 12.6 ms on the RX-90
+        at the first commanded step of a 1 kHz real-time run, a dozen periods."""
+        models = [self.model]
+        if self._step in (self._step_euler_friction, self._step_rk4_friction):
+            models.append(self._euler_model(dt)[0])  # A + dt·D (the model itself if undamped)
+        for model in models:
+            get = getattr(model, "fast_path", None)
+            fast = get() if get is not None else None
+            if fast is None:  # not a tree: nothing is generated
+                continue
+            fast.entry("mass_matrix")
+            fast.entry("rnea", True, False, True, False)  # bias_forces(friction=False)
+            for friction in {False, self.friction}:
+                fast.entry("forward_dynamics", friction)
+
     def _accel(self, q: np.ndarray, v: np.ndarray) -> np.ndarray:
         """q̈(q, q̇, τ) in the workspace buffer (valid until the next call): the full dynamics on
         the plain path; with friction, the frictionless dynamics under τ − μ·sign(q̇_k) − D q̇
