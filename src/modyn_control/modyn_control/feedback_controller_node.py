@@ -36,6 +36,7 @@ from trajectory_msgs.msg import JointTrajectory
 from modyn_model import ModelError
 from modyn_model.contract import coordinate_effort
 from modyn_ros import intra_process as intra
+from modyn_ros import loop_log
 from modyn_ros.base_state import BASE_NQ, BASE_NV, base_from_odometry
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError
@@ -567,13 +568,15 @@ class FeedbackController(Node):
             if event.t is not None:
                 values["t"] = f"{event.t:.9f}"
             values.update(event.values)
+            # from the joint_states callback, before its command: rclpy's logger method costs
+            # 0.2-0.8 ms there (modyn_ros.loop_log)
             if event.kind in ERROR_EVENTS:
                 level = DiagnosticStatus.ERROR
                 self._last_rejection = event.message
-                self.get_logger().error(event.message)
+                loop_log.log(self.get_logger(), loop_log.ERROR, event.message)
             else:
                 level = DiagnosticStatus.OK
-                self.get_logger().info(event.message)
+                loop_log.log(self.get_logger(), loop_log.INFO, event.message)
             self._status(level, event.message, values)
 
     def _status(self, level: bytes, message: str, values: dict) -> None:

@@ -69,6 +69,7 @@ from modyn_model import ModelError
 from modyn_model.contract import coordinate_effort
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros import intra_process as intra
+from modyn_ros import loop_log
 from modyn_ros.diagnostics import ERROR, OK, WARN, Diagnostics
 from modyn_ros.heap import settle_heap
 from modyn_ros.model_source import ModelSource, declare_model_parameters
@@ -444,14 +445,9 @@ class HardwareInterfaceNode(Node):
 
     # ------------------------------------------------------------------ SupervisorPort
     def log(self, level: str, text: str) -> None:
-        # one call site per severity: rclpy refuses a call site whose severity changes
-        logger = self.get_logger()
-        if level == "error":
-            logger.error(text)
-        elif level == "warning":
-            logger.warning(text)
-        else:
-            logger.info(text)
+        # called from the loop (a fault, the hold, commands resumed): modyn_ros.loop_log
+        severity = _SEVERITY.get(level, loop_log.INFO)
+        loop_log.log(self.get_logger(), severity, text)
 
     def publish_state(self, stamp_ns: int, step: int) -> None:
         state = self.plant.read()
@@ -764,6 +760,9 @@ class HardwareInterfaceNode(Node):
 
 #: length of a contact-force arrow on ``constraint_markers`` (m per N): 10 cm for 10 N
 CONTACT_ARROW_M_PER_N = 0.01
+
+
+_SEVERITY = {"error": loop_log.ERROR, "warning": loop_log.WARN, "info": loop_log.INFO}
 
 
 def _cylinder_between(marker: Marker, p0: np.ndarray, p1: np.ndarray) -> None:
