@@ -223,7 +223,9 @@ class HardwareInterfaceNode(Node):
         # the latched state (waiting / faulted / disarmed), for the generator and the controller
         self._pub_status = self.create_publisher(DiagnosticStatus, "hardware_status", LATCHED_QOS)
         self.supervisor = sup = Supervisor(cfg, model, self.plant, self)
-        intra.create_subscription(self, JointState, "effort_command", self._on_command, STATE_QOS)
+        self._command_sub = intra.create_subscription(
+            self, JointState, "effort_command", self._on_command, STATE_QOS
+        )
         self.create_subscription(WrenchStamped, "~/push", self._on_push, 10)
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
@@ -236,7 +238,8 @@ class HardwareInterfaceNode(Node):
             sup.start_ticks(time.monotonic_ns())
             self._timer = self.create_timer(cfg.dt, sup.on_tick, clock=steady)
         else:
-            self._timer = self.create_timer(cfg.watchdog_timeout, sup.on_timeout, clock=steady)
+            self._waits = 0  # republishes of t_0 before the first command
+            self._timer = self.create_timer(cfg.watchdog_timeout, self._on_timeout, clock=steady)
             # a faulted plant holds at real-time pace (not one step per timeout), so a dead
             # controller leaves an arm that holds in sim time as it would in reality
             self._hold_timer = self.create_timer(cfg.dt, sup.on_hold_tick, clock=steady)
@@ -351,8 +354,10 @@ class HardwareInterfaceNode(Node):
         # actuators' own states (gimbal angles, wheel speeds): its actuator_state() then
         plant_state = getattr(self.plant, "actuator_state", None)
         self._plant_actuator_state = (
-            plant_state if getattr(model, "actuator_dynamics", None) is not None
-            and callable(plant_state) else None)
+            plant_state
+            if getattr(model, "actuator_dynamics", None) is not None and callable(plant_state)
+            else None
+        )
         if self._plant_actuator_state is not None:
             self._actuator_state = lambda q, v: self._plant_actuator_state()
         self._actuator_segments = getattr(model, "actuator_segments", None)
@@ -585,6 +590,27 @@ class HardwareInterfaceNode(Node):
             self._hold_timer.cancel()
 
     # ------------------------------------------------------------------ topics, services
+    def _on_timeout(self) -> None:
+        """Lockstep watchdog period: the supervisor's, and while the plant still waits for its
+        first command, a line saying so with the number of matched ``effort_command``
+        publishers (0: no controller is connected, or DDS has not matched it)."""
+        sup = self.supervisor
+        waiting = not sup.started and sup.fault is None
+        sup.on_timeout()
+        if not waiting:
+            return
+        self._waits += 1
+        if self._waits >= 2:  # the first republish is ordinary start-up
+            count = getattr(self._command_sub, "get_publisher_count", None)
+            matched = f"{count()}" if callable(count) else "?"
+            loop_log.log(
+                self.get_logger(),
+                loop_log.INFO,
+                f"lockstep: waiting for the first effort_command (stamped t = "
+                f"{sup.t_ns * 1e-9:.3f} s); the state was republished {self._waits} times, "
+                f"{matched} effort_command publisher(s) matched",
+            )
+
     def _on_command(self, msg: JointState) -> None:
         rx_ns = time.monotonic_ns()
         stamp = msg.header.stamp

@@ -60,6 +60,27 @@ def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml,
     assert loop.hw.state == "waiting"
 
 
+def test_waiting_for_the_first_command_is_logged_with_the_matched_publishers(
+    make_loop, planar_2r_xml, capfd
+):
+    """Lockstep, before the first command: from the second republish on, each watchdog period
+    logs that the plant waits for the effort_command of t_0 and how many effort_command
+    publishers are matched (the tester's one); once commands flow, no more such lines."""
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=0.05)
+    loop.connect()
+    assert loop.spin_until(lambda: len(loop.states) >= 4)
+    waiting = [
+        line for line in capfd.readouterr().err.splitlines() if "waiting for the first" in line
+    ]
+    assert waiting, "no waiting line"
+    assert all(line.startswith("[INFO]") for line in waiting)
+    assert "(stamped t = 0.000 s)" in waiting[-1]
+    assert waiting[-1].endswith("1 effort_command publisher(s) matched")
+    loop.step([0.0, 0.0])
+    loop.spin_for(0.2)
+    assert "waiting for the first" not in capfd.readouterr().err
+
+
 # ---------------------------------------------------------------------- lockstep
 def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, planar, stamp_ns):
     # clock_period 0: /clock with every step (the default, 10 ms, has its own test)
