@@ -11,6 +11,10 @@ their own test files and the parametrized contract test (test_mechanism_contract
 importlib mode lets no test file import another, so they travel as fixtures:
 ``stewart_model`` / ``quadruped_tail_model`` (each model variant), ``stewart_states`` /
 ``quadruped_tail_states`` (the state samplers) and ``mechanism`` (every (kind, variant)).
+
+The compiled-model tests share ``compiled_codegen`` (MODYN_CODEGEN=c into a cache private to the
+session, or a skip without a C compiler) and ``named_arm`` (the RX-90 and the example-robot-data
+arms by name: ``ARMS``).
 """
 
 from __future__ import annotations
@@ -76,6 +80,43 @@ def _skip_reason(relative: str) -> str | None:
     if not (robots / relative).is_file():
         return f"example-robot-data in {robots} has no '{relative}'"
     return None
+
+
+#: example-robot-data arms by name: (URDF relative to robots/, joints locked)
+ARMS = {
+    "ur5": ("ur_description/urdf/ur5_robot.urdf", ()),
+    "panda": ("panda_description/urdf/panda.urdf", ("panda_finger_joint1", "panda_finger_joint2")),
+    "xarm7": ("xarm_description/urdf/xarm7.urdf", ()),
+    "z1": ("z1_description/urdf/z1.urdf", ()),
+}
+
+
+@pytest.fixture
+def compiled_codegen(monkeypatch, tmp_path_factory):
+    """MODYN_CODEGEN=c (every generated function compiled) into a cache private to this test
+    session; skips the test on a machine without a C compiler (test_codegen_fallback.py covers
+    that case)."""
+    from modyn_model.codegen import cbackend
+
+    if cbackend.compiler() is None:
+        pytest.skip("no C compiler on this machine (the fallback test covers this case)")
+    monkeypatch.setenv("MODYN_CODEGEN", "c")
+    monkeypatch.setenv("MODYN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "modyn-cache"))
+
+
+@pytest.fixture(scope="session")
+def named_arm(erd_path):
+    """``named_arm("rx90" | "ur5" | "panda" | "xarm7" | "z1")`` → a new RobotModel (the RX-90
+    from Khalil's MDH table, the others from example-robot-data: ``ARMS``)."""
+    from modyn_model import RobotModel
+
+    def make(name: str):
+        if name == "rx90":
+            return RobotModel.from_mdh("rx90")
+        path, locked = ARMS[name]
+        return RobotModel.from_urdf(erd_path(path), locked_joints=list(locked))
+
+    return make
 
 
 @pytest.fixture(scope="session")

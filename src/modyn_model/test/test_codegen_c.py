@@ -34,20 +34,7 @@ from modyn_model.codegen.runtime import (
 from modyn_model.dynamics import aba, crba, rnea
 from modyn_model.random_robot import random_urdf
 
-UR5 = "ur_description/urdf/ur5_robot.urdf"
-PANDA = "panda_description/urdf/panda.urdf"
-FINGERS = ["panda_finger_joint1", "panda_finger_joint2"]
-XARM7 = "xarm_description/urdf/xarm7.urdf"
-Z1 = "z1_description/urdf/z1.urdf"
-
-
-@pytest.fixture(autouse=True)
-def _compiled(monkeypatch, tmp_path_factory):
-    """Every test compiles (MODYN_CODEGEN=c) into a cache private to this test session."""
-    if cbackend.compiler() is None:
-        pytest.skip("no C compiler on this machine (the fallback test covers this case)")
-    monkeypatch.setenv("MODYN_CODEGEN", "c")
-    monkeypatch.setenv("MODYN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "modyn-cache"))
+pytestmark = pytest.mark.usefixtures("compiled_codegen")
 
 
 def _random_tree(seed: int) -> RobotModel:
@@ -70,18 +57,12 @@ def _random_tree(seed: int) -> RobotModel:
     return RobotModel.from_urdf(xml, extras=extras)
 
 
-def _robot(name: str, erd_path) -> RobotModel:
-    if name == "rx90":
-        return RobotModel.from_mdh("rx90")
-    if name == "ur5":
-        return RobotModel.from_urdf(erd_path(UR5))
-    if name == "panda":
-        return RobotModel.from_urdf(erd_path(PANDA), locked_joints=FINGERS)
-    if name == "xarm7":
-        return RobotModel.from_urdf(erd_path(XARM7))
-    if name == "z1":
-        return RobotModel.from_urdf(erd_path(Z1))
-    return _random_tree(int(name.split("-")[1]))
+def _robot(name: str, named_arm) -> RobotModel:
+    """An arm by name (conftest ``named_arm``), or ``tree-<seed>`` / ``chain-<n>``: a random
+    tree with rotor inertia and friction."""
+    if name.split("-")[0] in ("tree", "chain"):
+        return _random_tree(int(name.split("-")[1]))
+    return named_arm(name)
 
 
 def _close(got, ref, tol=1e-12):
@@ -94,8 +75,8 @@ ROBOTS = ["rx90", "ur5", "panda", "xarm7", "z1"] + [f"tree-{s}" for s in range(4
 
 
 @pytest.mark.parametrize("name", ROBOTS)
-def test_compiled_equals_reference_recursions(name, erd_path):
-    model = _robot(name, erd_path)
+def test_compiled_equals_reference_recursions(name, named_arm):
+    model = _robot(name, named_arm)
     rng = np.random.default_rng(7)
     q, v, a = rng.uniform(-2.0, 2.0, size=(3, model.n))
     tau = rng.uniform(-5.0, 5.0, model.n)
@@ -122,8 +103,8 @@ def test_compiled_equals_reference_recursions(name, erd_path):
 
 
 @pytest.mark.parametrize("name", ["rx90", "panda", "tree-3"])
-def test_compiled_equals_python_form_bit_for_bit(name, erd_path):
-    model = _robot(name, erd_path)
+def test_compiled_equals_python_form_bit_for_bit(name, named_arm):
+    model = _robot(name, named_arm)
     rng = np.random.default_rng(3)
     q, v, a = rng.uniform(-2.0, 2.0, size=(3, model.n))
     for kind, flags, args in [
@@ -140,10 +121,10 @@ def test_compiled_equals_python_form_bit_for_bit(name, erd_path):
 
 
 @pytest.mark.parametrize("name", ["xarm7", "tree-3"])
-def test_batch_lanes_equal_one_sample_calls_bit_for_bit(name, erd_path):
+def test_batch_lanes_equal_one_sample_calls_bit_for_bit(name, named_arm):
     """The batched loop (two samples per iteration on vector types, then the scalar tail for
     an odd count) does the one-sample body's operations lane by lane: identical numbers."""
-    model = _robot(name, erd_path)
+    model = _robot(name, named_arm)
     rng = np.random.default_rng(5)
     qb, vb, ab = rng.uniform(-2.0, 2.0, size=(3, 7, model.n))
     for kind, flags, args in [
@@ -159,8 +140,8 @@ def test_batch_lanes_equal_one_sample_calls_bit_for_bit(name, erd_path):
         np.testing.assert_array_equal(batch, one)
 
 
-def test_unchecked_fast_path_writes_data_and_rejects_unsafe_buffers(erd_path):
-    model = _robot("ur5", erd_path)
+def test_unchecked_fast_path_writes_data_and_rejects_unsafe_buffers(named_arm):
+    model = _robot("ur5", named_arm)
     data = model.make_data()
     rng = np.random.default_rng(1)
     q, v, a = rng.uniform(-1.5, 1.5, size=(3, model.n))
@@ -263,14 +244,14 @@ def test_two_processes_compile_the_same_model_at_once(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["rx90", "ur5", "panda", "tree-0", "tree-3", "chain-20"])
-def test_generic_c_recursions_equal_reference(name, erd_path):
+def test_generic_c_recursions_equal_reference(name, named_arm):
     """The generic compiled loops of the scaling study (no friction) = the numpy recursions."""
     from modyn_model.codegen.recursions_c import CompiledRecursions
 
     if name == "chain-20":
         model = RobotModel.from_urdf(random_urdf(21, 20, tree=False))
     else:
-        model = _robot(name, erd_path)
+        model = _robot(name, named_arm)
     rec = CompiledRecursions(model)
     rng = np.random.default_rng(11)
     q, v, a = rng.uniform(-2.0, 2.0, size=(3, 8, model.n))
@@ -283,13 +264,13 @@ def test_generic_c_recursions_equal_reference(name, erd_path):
         rec.rnea(q[:, :-1], v, a)
 
 
-def test_checked_calls_use_the_compiled_check_and_keep_their_errors(erd_path):
+def test_checked_calls_use_the_compiled_check_and_keep_their_errors(named_arm):
     """The default (checked) calls run the compiled ``call_checked``; what it declines (a
     list, a batch, a NaN, a wrong size) goes through the Python checks, same results or the
     same StateError naming the joint."""
     from modyn_model.errors import StateError
 
-    model = _robot("panda", erd_path)
+    model = _robot("panda", named_arm)
     data = model.make_data()
     rng = np.random.default_rng(5)
     q, v, a = rng.uniform(-1.5, 1.5, size=(3, model.n))
@@ -347,10 +328,10 @@ def test_auto_mode_compiles_in_the_background_after_enough_calls(monkeypatch, tm
 
 
 @pytest.mark.parametrize("name", ["panda", "tree-2", "xarm7", "ur5"])
-def test_traced_crba_equals_newton_euler_columns_with_fewer_operations(name, erd_path):
+def test_traced_crba_equals_newton_euler_columns_with_fewer_operations(name, named_arm):
     from modyn_model.codegen import generate_mass_matrix
 
-    model = _robot(name, erd_path)
+    model = _robot(name, named_arm)
     q = np.random.default_rng(4).uniform(-2.0, 2.0, model.n)
     crba_fn = generate_mass_matrix(model)
     columns = generate_mass_matrix(model, method="columns")

@@ -23,7 +23,6 @@ import numpy as np
 import pytest
 
 from modyn_model import RobotModel
-from modyn_model.codegen import cbackend
 from modyn_model.codegen import regressor as creg
 from modyn_model.identification import (
     N_STANDARD,
@@ -35,18 +34,7 @@ from modyn_model.identification import (
 )
 from modyn_model.random_robot import random_urdf
 
-UR5 = "ur_description/urdf/ur5_robot.urdf"
-PANDA = "panda_description/urdf/panda.urdf"
-FINGERS = ["panda_finger_joint1", "panda_finger_joint2"]
-
-
-@pytest.fixture(autouse=True)
-def _compiled(monkeypatch, tmp_path_factory):
-    """Every test compiles (MODYN_CODEGEN=c) into a cache private to this test session."""
-    if cbackend.compiler() is None:
-        pytest.skip("no C compiler on this machine")
-    monkeypatch.setenv("MODYN_CODEGEN", "c")
-    monkeypatch.setenv("MODYN_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "modyn-cache"))
+pytestmark = pytest.mark.usefixtures("compiled_codegen")
 
 
 def _tree() -> RobotModel:
@@ -67,14 +55,9 @@ def _tree() -> RobotModel:
     return RobotModel.from_urdf(xml, extras=extras)
 
 
-def _robot(name: str, erd_path) -> RobotModel:
-    if name == "rx90":
-        return RobotModel.from_mdh("rx90")
-    if name == "ur5":
-        return RobotModel.from_urdf(erd_path(UR5))
-    if name == "panda":
-        return RobotModel.from_urdf(erd_path(PANDA), locked_joints=FINGERS)
-    return _tree()
+def _robot(name: str, named_arm) -> RobotModel:
+    """An arm by name (conftest ``named_arm``), or ``tree``: :func:`_tree`."""
+    return _tree() if name == "tree" else named_arm(name)
 
 
 def _states(model, rng, count):
@@ -97,8 +80,8 @@ def _close(got, ref, what, tol=1e-12):
 
 
 @pytest.mark.parametrize("name", ["rx90", "ur5", "panda", "tree"])
-def test_compiled_regressor_equals_the_reference(name, erd_path, monkeypatch):
-    model = _robot(name, erd_path)
+def test_compiled_regressor_equals_the_reference(name, named_arm, monkeypatch):
+    model = _robot(name, named_arm)
     rng = np.random.default_rng(11)
     q, v, a = _states(model, rng, 60)
     fn = creg.generated_regressor(model)
@@ -115,8 +98,8 @@ def test_compiled_regressor_equals_the_reference(name, erd_path, monkeypatch):
 
 
 @pytest.mark.parametrize("name", ["rx90", "panda"])
-def test_base_regressor_and_identification(name, erd_path, monkeypatch):
-    model = _robot(name, erd_path)
+def test_base_regressor_and_identification(name, named_arm, monkeypatch):
+    model = _robot(name, named_arm)
     bp = base_parameters(model)
     rng = np.random.default_rng(5)
     q, v, a = _states(model, rng, 300)
