@@ -1,4 +1,5 @@
-"""The timing helpers shared by the benchmarks (bench/dynamics.py, bench/compiled.py).
+"""The timing helpers shared by the benchmarks (bench/dynamics.py, bench/compiled.py,
+bench/loop_costs.py, bench/mechanism_ticks.py).
 
 Only ratios measured in the same run compare across machines; on the shared 2-core machine
 the clock is the CPU time of the calling thread, so the time the process waits for a core is
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
 
-__all__ = ["best_time", "best_times", "erd_robots"]
+__all__ = ["best_time", "best_times", "erd_robots", "traced_allocations"]
 
 
 def best_time(fn: Callable[[], object], calls: int, repeats: int) -> float:
@@ -68,6 +70,30 @@ def best_times(fns: list[Callable[[], object]], calls: list[int], repeats: int) 
                 fn()
             best[k] = min(best[k], (time.thread_time() - start) / count)
     return best
+
+
+def traced_allocations(
+    call: Callable[[int], object], count: int, prepare: Callable[[int], object] | None = None
+) -> tuple[int, int]:
+    """(transient, retained) Python heap bytes of ``call(k)`` for k in range(count): the largest
+    tracemalloc peak of one call above the level at its start, and what the calls left
+    allocated in all; ``prepare(k)``, when given, runs before each call, outside the count.
+    numpy reports its array buffers to tracemalloc, so a temporary (6,) array shows as >= 48 B
+    plus its object."""
+    tracemalloc.start()
+    start_level, _ = tracemalloc.get_traced_memory()
+    transient = 0
+    for k in range(count):
+        if prepare is not None:
+            prepare(k)
+        tracemalloc.reset_peak()
+        before, _ = tracemalloc.get_traced_memory()
+        call(k)
+        _, peak = tracemalloc.get_traced_memory()
+        transient = max(transient, peak - before)
+    retained = tracemalloc.get_traced_memory()[0] - start_level
+    tracemalloc.stop()
+    return transient, retained
 
 
 def erd_robots() -> Path:

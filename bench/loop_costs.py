@@ -29,8 +29,9 @@ from __future__ import annotations
 import argparse
 import array
 import os
+import sys
 import time
-import tracemalloc
+from pathlib import Path
 
 import numpy as np
 from sensor_msgs.msg import JointState
@@ -40,6 +41,9 @@ from modyn_control.law_base import Reference
 from modyn_control.law_catalog import LAW_NAMES, LawSettings, make_law
 from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/_timing.py, run from anywhere
+from _timing import traced_allocations  # noqa: E402
 
 DT = 1e-3  # s, the plant step of rx90_sim
 PERIOD = 2000  # ticks: the period of the plants' tracked sinusoid (2 s)
@@ -68,17 +72,7 @@ def _measure(tick, ticks: int, repeats: int) -> tuple[float, int, int]:
         for k in range(ticks):
             tick(k)
         best = min(best, (time.perf_counter() - t0) / ticks * 1e6)
-    tracemalloc.start()
-    start_level, _ = tracemalloc.get_traced_memory()
-    transient = 0
-    for k in range(200):
-        tracemalloc.reset_peak()
-        before, _ = tracemalloc.get_traced_memory()
-        tick(k)
-        _, peak = tracemalloc.get_traced_memory()
-        transient = max(transient, peak - before)
-    retained = tracemalloc.get_traced_memory()[0] - start_level
-    tracemalloc.stop()
+    transient, retained = traced_allocations(tick, 200)
     return best, transient, retained
 
 

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -51,6 +51,9 @@ from modyn_control.law_base import Reference
 from modyn_control.law_catalog import LawSettings, make_law
 from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import algorithms, load_model
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench/_timing.py, run from anywhere
+from _timing import traced_allocations  # noqa: E402
 
 N_STATES = 64  # closed-loop ticks recorded and cycled through
 PERIOD = 1.0  # s, the period of the reference's sinusoid
@@ -159,16 +162,7 @@ def _measure(call, ticks: int, repeats: int, prepare=None) -> tuple[float, int]:
             call(k)
             total += clock() - t0
         best = min(best, total / ticks * 1e6)
-    tracemalloc.start()
-    transient = 0
-    for k in range(N_STATES):
-        prep(k)
-        tracemalloc.reset_peak()
-        before, _ = tracemalloc.get_traced_memory()
-        call(k)
-        _, peak = tracemalloc.get_traced_memory()
-        transient = max(transient, peak - before)
-    tracemalloc.stop()
+    transient, _ = traced_allocations(call, N_STATES, prep)
     return best, transient
 
 
