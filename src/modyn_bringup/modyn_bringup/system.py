@@ -331,7 +331,7 @@ def composed_field(value, nodes: list, source) -> bool | tuple[str, ...]:
         raise BringupError(
             f"{source}: composed: expected true, false or a list of node names, got {value!r}"
         )
-    names = [n["name"] if isinstance(n, dict) else getattr(n, "name", None) for n in nodes]
+    names = [n.get("name") if isinstance(n, dict) else getattr(n, "name", None) for n in nodes]
     unknown = [n for n in value if n not in names]
     if unknown:
         raise BringupError(f"{source}: composed: no node named {unknown} (nodes: {names})")
