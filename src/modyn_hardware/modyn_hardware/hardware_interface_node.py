@@ -598,11 +598,11 @@ class HardwareInterfaceNode(Node):
         waiting = not sup.started and sup.fault is None
         sup.on_timeout()
         if not waiting:
+            self._waits = 0  # counted afresh when the plant waits again (after ~/reset)
             return
         self._waits += 1
         if self._waits >= 2:  # the first republish is ordinary start-up
-            count = getattr(self._command_sub, "get_publisher_count", None)
-            matched = f"{count()}" if callable(count) else "?"
+            matched = self._command_sub.get_publisher_count()
             loop_log.log(
                 self.get_logger(),
                 loop_log.INFO,
