@@ -2,10 +2,13 @@
 # docs/running.md for the apt route of a robot machine, and ARCHITECTURE.md).
 #   make venv   .venv with the pinned requirements (re-runs only when a requirements file changes)
 #   make build  colcon build of src/ into build/ install/ log/ (re-runs only when a source changes)
-#   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced; the
+#   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced: every
+#               tier, in order (unit, loop, node, system, scenario), on TEST_JOBS workers; the
 #               launch tests (src/modyn_bringup/test/test_system_launch.py) run where
 #               launch_testing and launch_ros are importable (in .venv, or from directories given
 #               as make test LAUNCH_PYTHONPATH=dir1:dir2) and are reported as skipped elsewhere
+#   make test-unit, test-loop, test-node, test-system, test-scenario
+#               one tier (docs/testing.md: what each holds, how long it takes, when to run it)
 #   make lint   ruff only
 #   make demo   the closed-loop demo (issue 3)
 #   make bench  benchmarks in bench/ (first installs requirements-bench.txt, for bench only)
@@ -46,7 +49,8 @@ ROS_ENV := export PATH="$(VENV_BIN):$$PATH" ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALH
 # ... and with the colcon workspace sourced (install/setup.sh is written by colcon for sh).
 WS_ENV := $(ROS_ENV) . install/setup.sh;
 
-.PHONY: venv build test lint demo bench clean distclean FORCE
+.PHONY: venv build test lint demo bench clean distclean FORCE \
+	test-unit test-loop test-node test-system test-scenario
 
 venv: $(VENV_STAMP)
 
@@ -103,10 +107,17 @@ lint: $(VENV_STAMP)
 # LAUNCH_PYTHONPATH: site-packages directories holding launch, launch_ros and launch_testing for
 # this venv's Python (e.g. built from source); they come after the workspace on PYTHONPATH.
 LAUNCH_PYTHONPATH ?=
+# pytest-xdist workers (one ROS domain each, conftest.py): every core by default
+TEST_JOBS ?= auto
+# extra pytest arguments, e.g. make test PYTEST_ARGS="-k stewart --durations=25"
+PYTEST_ARGS ?=
+PYTEST_RUN = $(WS_ENV) $(if $(LAUNCH_PYTHONPATH),export PYTHONPATH="$$PYTHONPATH:$(LAUNCH_PYTHONPATH)";) \
+	export OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1; \
+	python -m pytest src tests -q -n $(TEST_JOBS) --dist loadgroup $(PYTEST_ARGS)
 test: build
 	@status=0; \
 	echo "ruff check ."; $(VENV_BIN)/ruff check . || status=$$?; \
-	echo "python -m pytest src tests -q"; \
+	echo "python -m pytest src tests -q -n $(TEST_JOBS) (every tier)"; \
 	$(WS_ENV) $(if $(LAUNCH_PYTHONPATH),export PYTHONPATH="$$PYTHONPATH:$(LAUNCH_PYTHONPATH)";) \
 	if python -c 'import launch_testing, launch_ros' 2>/dev/null; then \
 		echo "launch tests: launch_testing and launch_ros found, they run"; \
@@ -114,8 +125,12 @@ test: build
 		echo "launch tests: launch_testing/launch_ros not importable, they are skipped" \
 		     "(make test LAUNCH_PYTHONPATH=..., docs/running.md)"; \
 	fi; \
-	python -m pytest src tests -q || status=$$?; \
+	$(PYTEST_RUN) || status=$$?; \
 	exit $$status
+
+# one tier (pytest marker of the same name, conftest.py)
+test-unit test-loop test-node test-system test-scenario: test-%: build
+	$(PYTEST_RUN) -m $*
 
 # The closed-loop demo: the rx90_sim system (four processes over DDS, lockstep sim time) with and
 # without feed-forward; prints the summary and writes results/demo_rx90_sim.png.

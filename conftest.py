@@ -24,9 +24,51 @@ repository's configuration), this file stays out of its way.
 from __future__ import annotations
 
 import ast
+import fcntl
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# --------------------------------------------------------------------------------------------
+# One ROS domain per test process. Tests run in parallel (pytest-xdist workers, and a second
+# `make test` beside this one): two processes in one domain would see each other's topics (every
+# system uses the same names). Each pytest process, before any rclpy is initialised, claims a
+# domain by an exclusive lock on a file of its own in the temporary directory, starting from the
+# ROS_DOMAIN_ID it was given (the Makefile's per-run one) and taking the next free one; the lock
+# lives as long as the process, and the nodes it starts inherit the domain.
+# --------------------------------------------------------------------------------------------
+
+_DOMAIN_LOCKS: list = []
+
+
+def _claim_ros_domain() -> int:
+    given = os.environ.get("ROS_DOMAIN_ID", "")
+    preferred = int(given) if given.isdigit() else os.getpid() % 100 + 1
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")  # gw0, gw1, ... under xdist
+    if worker.startswith("gw") and worker[2:].isdigit():
+        preferred += 1 + int(worker[2:])  # the controller keeps the given one
+    directory = Path(tempfile.gettempdir()) / "modyn-ros-domains"
+    directory.mkdir(exist_ok=True)
+    # ids 1..101 are valid for every RMW on Linux; 0 is left to interactive use
+    for k in range(101):
+        domain = (preferred - 1 + k) % 101 + 1
+        handle = open(directory / f"{domain}.lock", "w")  # noqa: SIM115 - held for the process
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            continue
+        _DOMAIN_LOCKS.append(handle)
+        return domain
+    return preferred  # every id taken by a live test process: share, as before
+
+
+os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = os.environ.get(
+    "ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST"
+)
+os.environ["ROS_DOMAIN_ID"] = str(_claim_ros_domain())
 
 _PLUGIN = "launch_testing"
 
@@ -74,3 +116,110 @@ def pytest_pycollect_makemodule(module_path: Path, parent):
     except ImportError:
         return None  # an ordinary module: its importorskip reports the skip
     return LaunchTestModule.from_parent(parent=parent, path=module_path)
+
+
+# --------------------------------------------------------------------------------------------
+# Test tiers (docs/testing.md). Every test belongs to exactly one tier, by cost:
+#
+#   unit      the libraries against their independent references (models, laws, trajectories,
+#             plants, supervisors): no rclpy context, no process
+#   loop      a closed loop in one process: law + plant + schedule + supervisor stepped together,
+#             no DDS, deterministic
+#   node      one or two nodes in this process with a tester node over DDS (a real rclpy context)
+#   system    real processes over DDS (the runner, launch, the command-line tools)
+#   scenario  the papers' long reproductions and the minutes-long repeats
+#
+# A module or test states its tier with a marker (``pytestmark = pytest.mark.system``); a test
+# that states none is ``node`` when it takes an rclpy fixture, else ``unit``. ``make test`` runs
+# every tier in this order (the scenario tier last); ``make test-<tier>`` runs one.
+# --------------------------------------------------------------------------------------------
+
+TIERS = ("unit", "loop", "node", "system", "scenario")
+
+#: fixtures that give a test a live rclpy context: such a test is at least a node test
+_NODE_FIXTURES = frozenset({"ros", "ros_context", "make_loop"})
+_TIER_KEY = pytest.StashKey[str]()
+
+
+def _tier_of(item) -> str:
+    stated = [m.name for m in item.iter_markers() if m.name in TIERS]
+    if stated:
+        # iter_markers yields the closest first: a test's own marker wins over its module's
+        return stated[0]
+    if _NODE_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        return "node"
+    return "unit"
+
+
+def _shared_fixture_group(item) -> str | None:
+    """The xdist group of a test that shares a module-scoped fixture of its own module (an
+    episode run once for several tests): the module and that fixture's parameters. Tests of one
+    group run on one worker, so the fixture is made once; its parametrizations spread."""
+    info = getattr(item, "_fixtureinfo", None)
+    if info is None:
+        return None
+    module_id = item.nodeid.split("::", 1)[0]
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    shared = []
+    for name, defs in info.name2fixturedefs.items():
+        fixture = defs[-1]
+        if fixture.scope in ("module", "package") and fixture.baseid == module_id:
+            shared.append(f"{name}={params[name]}" if name in params else name)
+    return f"{module_id}[{','.join(sorted(shared))}]" if shared else None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
+def pytest_collection_modifyitems(session, config, items):
+    """Give each test its tier marker and run the tiers in order, cheapest first."""
+    order = {tier: k for k, tier in enumerate(TIERS)}
+    for item in items:
+        tier = _tier_of(item)
+        item.stash[_TIER_KEY] = tier
+        if not any(m.name == tier for m in item.iter_markers()):
+            item.add_marker(getattr(pytest.mark, tier))
+        group = _shared_fixture_group(item)
+        if group is not None and item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(group))
+    # a stable sort: within a tier the collection order (files, then definitions) is kept
+    items.sort(key=lambda item: order[item.stash[_TIER_KEY]])
+
+
+# --------------------------------------------------------------------------------------------
+# Real-time tests have the machine to themselves. A test marked ``realtime`` (a plant on the
+# wall clock, a watchdog of a fraction of a second, a cost measured in wall time) asserts what an
+# unloaded machine promises; it runs while no other modyn test runs on this machine, in this
+# run's other workers or in another run beside it: it holds an exclusive lock that every other
+# test holds shared. A writer's intent lock keeps the shared holders from starving it. Its
+# report carries the machine's load when it started and ended.
+# --------------------------------------------------------------------------------------------
+
+_LOCK_DIR = Path(tempfile.gettempdir()) / "modyn-tests"
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    exclusive = item.get_closest_marker("realtime") is not None
+    _LOCK_DIR.mkdir(exist_ok=True)
+    with (
+        open(_LOCK_DIR / "realtime-intent.lock", "a") as intent,
+        open(_LOCK_DIR / "machine.lock", "a") as machine,
+    ):
+        if exclusive:
+            fcntl.flock(intent, fcntl.LOCK_EX)  # no new test starts from now on ...
+            fcntl.flock(machine, fcntl.LOCK_EX)  # ... and the running ones end
+            item.add_report_section("setup", "machine", f"exclusive from {_load()}")
+        else:
+            fcntl.flock(intent, fcntl.LOCK_SH)  # waits while a real-time test wants the machine
+            fcntl.flock(machine, fcntl.LOCK_SH)
+            fcntl.flock(intent, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            if exclusive:
+                item.add_report_section("teardown", "machine", f"released at {_load()}")
+            # closing the files releases both locks

@@ -24,6 +24,8 @@ pytest.importorskip("rclpy")
 from modyn_bringup.episode import Goal, run_episode, tracking_errors  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
 
 

@@ -32,6 +32,7 @@ GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
 PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
 
 
+@pytest.mark.system
 def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
     monkeypatch.setenv("MODYN_EXECUTOR", "single")
     separate = run_episode(load_system("rx90_sim", PATIENT), GOAL)
@@ -75,6 +76,7 @@ def test_composed_episode_tracks_exactly_as_separate_processes(monkeypatch):
     np.testing.assert_allclose(composed.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
 
 
+@pytest.mark.system
 def test_record_beside_a_composed_system(monkeypatch, tmp_path):
     """``--record`` with ``--composed``: the recorder runs in its own process beside the composed
     one and gets joint_states over DDS (the intra-process delivery sends outside subscribers
@@ -133,6 +135,7 @@ def test_bad_executor_and_composed_field_are_named(tmp_path):
             load_system(system)
 
 
+@pytest.mark.system
 def test_realtime_priority_field_reaches_every_node_process(tmp_path):
     rx90 = load_system("rx90_sim")
     text = rx90.source.read_text(encoding="utf-8")
@@ -158,6 +161,7 @@ def _environ(pid: int) -> dict[str, str]:
     return dict(item.decode().split("=", 1) for item in raw if b"=" in item)
 
 
+@pytest.mark.system
 def test_the_loop_composed_and_the_planning_beside(monkeypatch, tmp_path):
     """``composed: [hardware_interface, feedback_controller]``: those two share one process,
     the trajectory generator and the feed-forward have their own; only the composed process

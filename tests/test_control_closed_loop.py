@@ -24,6 +24,8 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 from modyn_model.joint import JointExtras
 
+pytestmark = pytest.mark.loop
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

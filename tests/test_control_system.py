@@ -26,6 +26,8 @@ from modyn_bringup.episode import Goal, desired_motion, run_episode  # noqa: E40
 from modyn_bringup.system import load_system, share_directory  # noqa: E402
 from modyn_model.urdf import expand_xacro  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 # a timed 3 s motion: the switch is requested when this test sees the plant pass SWITCH_AT, and
 # the lockstep plant runs on meanwhile (at 2400 steps/s, CI saw the minimum-time motion, 1.1 s,
 # over before the law changed: a hard "switch" of 0.07 N·m, in the hold)

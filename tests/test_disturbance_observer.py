@@ -27,6 +27,8 @@ from modyn_hardware.simulated import SimulatedPlant
 from modyn_model import RobotModel
 from modyn_model.joint import JointExtras
 
+pytestmark = pytest.mark.loop
+
 ROD = """<?xml version="1.0"?>
 <robot name="rod">
   <link name="base"/>

@@ -232,6 +232,7 @@ def _link_rms(episode):
     return np.sqrt(np.mean(e**2, axis=0)), np.abs(e).max(axis=0)
 
 
+@pytest.mark.system
 def test_elastic_law_beats_rigid_computed_torque_over_dds(model, episodes):
     fmt = {"float_kind": lambda v: f"{v:.3e}"}
     rms, peak = {}, {}
@@ -336,6 +337,7 @@ def test_mujoco_can_hold_the_model_as_rotor_bodies_and_spring_tendons(model):
     assert worst < 1e-9, worst
 
 
+@pytest.mark.system
 def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_path):
     """The controller is killed mid-motion (KILL_AT): hardware_interface's watchdog latches its
     safe hold (the generic HoldLaw on the 12 coordinates, mapped to the motors by the model's
@@ -394,6 +396,7 @@ def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_pat
     assert f"fault latched: watchdog: no command for step t = {found.group(1)} s" in log
 
 
+@pytest.mark.system
 def test_elastic_law_on_the_mujoco_plant_over_dds(model, tmp_path):
     """rx90_elastic_mujoco (the same nodes and law as rx90_elastic_sim, MuJoCo running the
     model's own MJCF export: src/modyn_hardware/test/test_elastic_mujoco.py) follows the same

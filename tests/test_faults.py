@@ -25,6 +25,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.system
+
 MS = 1_000_000
 NS = 1_000_000_000
 NAMES = [f"joint{i}" for i in range(1, 7)]

@@ -180,6 +180,7 @@ def test_the_systems_differ_only_in_the_controllers_model():
         assert full.node_parameters(full.node(name)) == diag.node_parameters(diag.node(name))
 
 
+@pytest.mark.system
 def test_the_full_model_tracks_better_than_the_diagonal_one(full, diagonal):
     (_, ep_full, _), (_, ep_diag, _) = full, diagonal
     rms_full, max_full = _rms(ep_full)
@@ -213,6 +214,7 @@ def test_the_full_model_tracks_better_than_the_diagonal_one(full, diagonal):
     assert np.all(rms_diag > rms_full), (rms_full, rms_diag)
 
 
+@pytest.mark.system
 def test_motor_torques_are_the_plants_inverse_dynamics(full):
     spec, episode, _ = full
     plant = load_model(spec.robot_description)
@@ -239,6 +241,7 @@ def test_motor_torques_are_the_plants_inverse_dynamics(full):
     assert np.all(np.abs(episode.effort) <= plant.effort_limit)
 
 
+@pytest.mark.system
 def test_actuator_states_are_the_motor_angles(full):
     spec, episode, msgs = full
     plant = load_model(spec.robot_description)
@@ -261,6 +264,7 @@ def test_actuator_states_are_the_motor_angles(full):
     assert checked > 1000, checked
 
 
+@pytest.mark.system
 def test_the_plant_holds_the_arm_when_the_controller_dies(tmp_path):
     """The controller is killed mid-motion (KILL_AT = 1.7 s, the first segment at ~1 rad/s):
     hardware_interface's watchdog latches its safe hold, g(q) + M(q_h)[ω² (q_h − q) − 2ζω q̇]

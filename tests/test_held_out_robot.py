@@ -60,6 +60,7 @@ def test_the_system_file_loads_the_urdf_unmodified(urdf_path):
     assert spec.model_extras == ""
 
 
+@pytest.mark.system
 @pytest.mark.parametrize("plant", PLANTS)
 def test_xarm7_tracks_and_holds_when_the_controller_dies(urdf_path, plant, tmp_path):
     # lockstep: the plant waits while the watchdog runs, so its timeout does not change the

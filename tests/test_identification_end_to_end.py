@@ -44,6 +44,8 @@ from modyn_model.identification import (  # noqa: E402
     standard_parameters,
 )
 
+pytestmark = pytest.mark.system
+
 Q_START = [0.0, -0.5, 1.0, 0.0, 0.5, 0.0]
 TRUE_EXTRAS = {
     "joint1": {"rotor_inertia": 1.0, "coulomb": 3.0, "viscous": 6.0},

@@ -82,6 +82,7 @@ def _overall(err: dict) -> float:
     return float(np.sqrt(np.mean(err["rms"] ** 2)))
 
 
+@pytest.mark.system
 def test_the_library_loop_is_the_system_over_dds(pl, setup):
     goals = setup[-1]
     ours = _run(pl, setup, "computed_torque", "mujoco")
@@ -102,6 +103,7 @@ def test_the_library_loop_is_the_system_over_dds(pl, setup):
     np.testing.assert_allclose(episode.q[-1], goals[-1], atol=2e-3)
 
 
+@pytest.mark.loop
 @pytest.mark.parametrize("law_name", LAW_NAMES)
 def test_every_law_tracks_on_mujoco_as_on_the_builtin_plant(pl, setup, law_name):
     s = setup[0]
@@ -121,6 +123,7 @@ def test_every_law_tracks_on_mujoco_as_on_the_builtin_plant(pl, setup, law_name)
     assert _overall(mj) <= 1.5 * _overall(sim) + 5e-5, (mj["rms"], sim["rms"])
 
 
+@pytest.mark.loop
 def test_friction_at_the_measured_velocity_is_the_gap(pl, setup):
     s = setup[0]
     desired = _overall(pl.errors(s, _run(pl, setup, "computed_torque", "mujoco")))

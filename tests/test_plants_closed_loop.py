@@ -68,6 +68,7 @@ def runs():
     }
 
 
+@pytest.mark.system
 def test_mujoco_plant_tracks_with_feedforward(runs):
     episode = runs["mujoco"]
     errors = tracking_errors(episode)
@@ -79,6 +80,7 @@ def test_mujoco_plant_tracks_with_feedforward(runs):
     np.testing.assert_allclose(episode.q[-1], GOAL[0].waypoints[-1], atol=5e-3)
 
 
+@pytest.mark.system
 def test_both_plants_move_the_same_way(runs):
     sim, mujoco = runs["simulated"], runs["mujoco"]
     common, i, j = np.intersect1d(np.round(sim.t, 9), np.round(mujoco.t, 9), return_indices=True)

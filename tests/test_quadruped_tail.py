@@ -48,6 +48,8 @@ from modyn_bringup.timed_goal import envelope, sampled_goal, sine_motion  # noqa
 from modyn_control.messages import sampler_from_message  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 Q0 = [0.2, 0.3, 0.4, 0.0, 0.0, 0.0, 0.0, 0.0]
 PERIOD = 0.3  # s, note §4.5
 #: (coordinate, amplitude rad, period s, phase rad): φ_x and θ_tb of note §4.5

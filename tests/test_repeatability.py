@@ -43,6 +43,8 @@ from modyn_bringup.episode import (  # noqa: E402
 )
 from modyn_bringup.system import load_system  # noqa: E402
 
+pytestmark = pytest.mark.scenario
+
 RUNS = 20
 Q0 = np.array([0.0, -0.5, 1.0, 0.0, 0.5, 0.0])  # the systems' initial_positions
 GOAL = [Goal([(Q0 + [0.25, -0.2, 0.25, 0.3, -0.3, 0.4]).tolist()])]
@@ -75,7 +77,6 @@ def runs(request):
     return request.param, [_episode(request.param) for _ in range(RUNS)]
 
 
-@pytest.mark.slow
 def test_twenty_lockstep_runs_give_the_same_result(runs):
     system, episodes = runs
     rms = np.array([np.sqrt(np.mean(tracking_errors(e)["rms"] ** 2)) for e in episodes])
@@ -95,7 +96,6 @@ def test_twenty_lockstep_runs_give_the_same_result(runs):
     np.testing.assert_allclose(episodes[0].q[-1], GOAL[0].waypoints[-1], atol=5e-3)
 
 
-@pytest.mark.slow
 def test_a_trajectory_that_reaches_the_controller_late_changes_nothing(runs):
     system, episodes = runs
     if system != "rx90_mujoco":

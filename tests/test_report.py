@@ -33,6 +33,8 @@ from modyn_bringup import report  # noqa: E402
 from modyn_bringup.episode import Goal, run_episode, tracking_errors  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 ROOT = Path(__file__).resolve().parents[1]
 GOAL = [Goal([[0.8, -0.9, 1.6, 0.6, -0.5, 1.0]])]
 # joint 1's limit below its peak torque (the system's own watchdog_timeout, 2 s: a longer one

@@ -163,6 +163,7 @@ def _run_and_watch(name: str, collect=None, until=None, timeout: float = 45.0):
     return topics, missing, spec
 
 
+@pytest.mark.system
 def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
     """Every topic of the view has a publisher; a goal's planned_path is the forward
     kinematics of its planned_trajectory's points (the model's tool0, 1e-12 m)."""
@@ -209,6 +210,7 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
     assert np.linalg.norm(measured[-1] - measured[0]) > 0.05
 
 
+@pytest.mark.system
 def test_solo12_view_topics_and_contact_arrows():
     from geometry_msgs.msg import WrenchStamped
     from nav_msgs.msg import Odometry

@@ -309,6 +309,7 @@ def nominal(tmp_path_factory):
     return _run(load_system(SYSTEM), DURATION, 0.3, tmp_path_factory.mktemp("vscmg_nominal"))
 
 
+@pytest.mark.system
 def test_cmg_states_published_and_within_limits(nominal):
     ep = nominal
     model, names = ep["model"], ep["names"]
@@ -357,6 +358,7 @@ def test_cmg_states_published_and_within_limits(nominal):
     assert np.abs(omega - 100.0).max() < 1.0
 
 
+@pytest.mark.system
 def test_base_held_and_curve_tracked(nominal):
     """The base held by thrusters + CMGs steered by eq. (42) through the 20 ms gimbal-rate
     servo. Measured (lockstep, the controller answering each state with the actuator state of
@@ -426,6 +428,7 @@ def degraded(tmp_path_factory):
     return _run(load_system(tmp / "system.yaml"), DEGRADED_DURATION, 0.3, tmp / "logs")
 
 
+@pytest.mark.system
 def test_singular_cmg_and_saturated_thrusters_degrade_gracefully(degraded):
     ep = degraded
     model, names = ep["model"], ep["names"]

@@ -48,6 +48,8 @@ from modyn_bringup.system import load_system  # noqa: E402
 from modyn_control.inverse_dynamics_feedforward_node import held_base_efforts  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 CURVE = 4.0 * np.pi  # one figure-eight (s)
 STOP = 2.0  # the stopping segment after it (s): the EE decelerates to rest on the curve
 DURATION = CURVE + STOP  # the trajectory (s)

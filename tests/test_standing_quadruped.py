@@ -39,6 +39,8 @@ from modyn_bringup.push_episode import run_push_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 PUSH_AT = 1.0
 AFTER = 2.0
 SYSTEMS = ("solo12_standing_sim", "solo12_standing_mujoco")

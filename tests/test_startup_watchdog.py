@@ -41,6 +41,8 @@ from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS  # noqa: E402
 
+pytestmark = [pytest.mark.realtime, pytest.mark.system]
+
 JOINTS = [f"joint{i}" for i in range(1, 7)]
 TIMEOUT = 90.0
 

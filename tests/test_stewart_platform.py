@@ -61,6 +61,8 @@ from modyn_control.messages import sampler_from_message  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 from modyn_ros.qos import STATE_QOS  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 P1 = [0.0, 0.0, 2.0, 0.0, 0.0, 0.0]
 D15 = float(np.radians(15.0))
 P2 = [-0.1, -0.2, 2.5, D15, -D15, D15]

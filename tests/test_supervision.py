@@ -55,6 +55,8 @@ from modyn_model import RobotModel  # noqa: E402
 from modyn_model import algorithms as alg  # noqa: E402
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 RX90_GOAL = [0.8, -0.9, 1.6, 0.6, -0.5, 1.0]
 PLANAR_GOAL = [0.8, -0.9]
 #: the recording: 10 s of 1 kHz states, so that a recorder slowed by a busy machine loses none
@@ -477,6 +479,7 @@ def _robot_timeout(log: str) -> float:
     return float(found[1])
 
 
+@pytest.mark.realtime
 def test_bridge_controller_dies_then_modyn_stops(tmp_path):
     """Controller killed mid-motion: hardware_interface's hold through the bridge; then Ctrl-C:
     gravity compensation as the last command, and the robot's command timeout holds."""
@@ -562,6 +565,7 @@ def test_bridge_controller_dies_then_modyn_stops(tmp_path):
     assert np.all(drift < 0.05), drift
 
 
+@pytest.mark.realtime
 def test_bridge_hardware_interface_killed(tmp_path):
     """hardware_interface SIGKILLed mid-motion: the runner stops the rest (the holder is gone);
     the robot's command timeout holds the arm."""

@@ -260,6 +260,7 @@ def test_no_node_package_names_the_toy():
 
 
 # ---------------------------------------------------------------------------- system level
+@pytest.mark.system
 def test_four_nodes_track_a_goal_on_the_toy_arm(toy, toy_path, tmp_path, monkeypatch):
     """The four nodes over DDS with computed torque on the toy (needs the nodes of issue 13)."""
     from modyn_bringup.episode import Goal, run_episode, tracking_errors

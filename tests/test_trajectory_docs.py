@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 from matplotlib.image import imread
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -43,6 +44,7 @@ def run(*args: str, timeout: float = 300.0) -> subprocess.CompletedProcess:
     )  # fmt: skip
 
 
+@pytest.mark.scenario
 def test_plot_script_writes_every_figure(tmp_path):
     result = run("bench/trajectory_plots.py", "--out", str(tmp_path))
     assert result.returncode == 0, result.stderr
@@ -62,6 +64,7 @@ def test_figures_in_docs_are_the_ones_the_script_writes():
         assert (ROOT / "docs" / "img" / name).is_file(), name
 
 
+@pytest.mark.scenario
 def test_bench_samples_equal_the_references():
     result = run("bench/trajectory.py", "--repeats", "1")
     assert result.returncode == 0, result.stdout + result.stderr

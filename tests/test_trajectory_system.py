@@ -18,6 +18,8 @@ from modyn_bringup.episode import Goal, run_episode, tracking_errors  # noqa: E4
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import RobotModel  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 PATIENT = ["hardware_interface.watchdog_timeout=10.0"]
 START = [0.1, -0.6, 1.1, 0.2, 0.6, -0.1]
 

@@ -60,6 +60,7 @@ def xarm7() -> tuple[RobotModel, Path]:
     return model, path
 
 
+@pytest.mark.loop
 def test_xarm7_follows_a_motion_on_mujoco_with_its_damping(xarm7):
     model, path = xarm7
     plan = plan_joint_motion(
@@ -149,6 +150,7 @@ def _system(path: Path, model: RobotModel, tmp_path: Path) -> Path:
 # condition Kd dt / A_jj < 2 of the discrete hold on joint7 by a factor of 70 (20e-3 / 1.4e-4 =
 # 143) and drove the wrist to 8.9 rad/s; the default hold now comes from the model
 # (hold_gains.py, A(q_hold) with hold_bandwidth and hold_damping_ratio).
+@pytest.mark.system
 def test_xarm7_held_out_controller_killed_mid_motion_holds_on_mujoco(xarm7, tmp_path):
     model, path = xarm7
     spec = load_system(_system(path, model, tmp_path))

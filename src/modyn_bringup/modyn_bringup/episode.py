@@ -5,7 +5,9 @@ waypoint vectors in the model's joint order) stamped with an explicit start time
 (``lead`` after the previous motion), follows each through its lifecycle on ``goal_status``
 (accepted by the generator, pending at the controller before its start), records every
 ``joint_states`` message, every ``trajectory`` and every ``goal_status`` report, and stops the
-system. :class:`Episode` holds the arrays; :func:`tracking_errors` compares them with the desired
+system. The states come from hardware_interface's own ``state_log`` (every published state, each
+stamp once, none lost however loaded the machine), over the span the episode's subscription saw;
+from that subscription where the log is incomplete (hardware_interface killed). :class:`Episode` holds the arrays; :func:`tracking_errors` compares them with the desired
 motion; :func:`trajectory_events` lists what the controller reported.
 """
 
@@ -13,8 +15,10 @@ from __future__ import annotations
 
 import dataclasses
 import struct
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import rclpy
@@ -30,6 +34,7 @@ from rosgraph_msgs.msg import Clock
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_hardware.state_log import read_state_log
 from modyn_model import load_model
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
@@ -132,6 +137,34 @@ def _decode_states(records: list, names: list[str]) -> tuple[np.ndarray, np.ndar
     return q, v, effort
 
 
+def _read_state_log(path: Path, names: list[str], records: list) -> tuple | None:
+    """(t, wall, q, v, effort) of every state hardware_interface published over the span the
+    subscription saw (up to its last stamp), each stamp once, in ``names`` order; None when the
+    log is missing or does not reach that span (a node killed before its buffer was written)."""
+    if not records or not path.is_file():
+        return None
+    try:
+        log = read_state_log(path).first_of_each_stamp()
+    except ValueError:
+        return None
+    last = int(round(records[-1][0] * 1e9))
+    if not len(log.stamp_ns) or log.stamp_ns[-1] < last:
+        return None
+    try:
+        idx = np.array([log.names.index(x) for x in names])
+    except ValueError:
+        return None
+    keep = log.stamp_ns <= last
+    effort = log.effort[keep][:, idx] if len(log.effort_names) else np.zeros((keep.sum(), len(idx)))
+    return (
+        log.stamp_ns[keep] * 1e-9,
+        log.wall_ns[keep] * 1e-9,  # CLOCK_MONOTONIC: the same clock as time.monotonic() here
+        log.position[keep][:, idx],
+        log.velocity[keep][:, idx],
+        effort,
+    )
+
+
 def _level(level) -> int:
     """DiagnosticStatus.level as an int (rclpy gives the byte field as bytes)."""
     return int.from_bytes(level, "little") if isinstance(level, bytes) else int(level)
@@ -191,6 +224,21 @@ def run_episode(
             for n in spec.nodes
         ],
     )
+    # every state the plant publishes, written by hardware_interface itself (its state_log):
+    # the recording loses nothing however slow this process is on a loaded machine. The DDS
+    # subscription below follows the run and decides its span.
+    log_dir = Path(log_dir) if log_dir else Path(tempfile.mkdtemp(prefix=f"modyn_{spec.name}_"))
+    state_log = log_dir / "hardware_interface.states"
+    if record_states:
+        spec = dataclasses.replace(
+            spec,
+            nodes=[
+                dataclasses.replace(n, parameters={**n.parameters, "state_log": str(state_log)})
+                if n.executable == "hardware_interface"
+                else n
+                for n in spec.nodes
+            ],
+        )
     # the recorder exists before the processes start, so that it is discovered together with
     # them and sees the plant from its first steps
     runner = SystemRunner(spec, log_dir)
@@ -369,12 +417,19 @@ def run_episode(
         node.destroy_node()
         rclpy.shutdown(context=context)
         runner.stop()
-    if record_states:
-        q, v, effort = _decode_states(records, names)
+    logged = _read_state_log(state_log, names, records) if record_states else None
+    if logged is not None:
+        t, wall, q, v, effort = logged
     else:
-        q = v = effort = np.zeros((len(records), len(names)))
+        # each stamp once (the lockstep plant republishes t_0 while it waits)
+        records = [r for k, r in enumerate(records) if k == 0 or r[0] != records[k - 1][0]]
+        if record_states:  # no complete state log (hardware_interface killed): what DDS gave
+            q, v, effort = _decode_states(records, names)
+        else:
+            q = v = effort = np.zeros((len(records), len(names)))
+        t = np.array([r[0] for r in records])
+        wall = np.array([r[2] for r in records])
     rate = next((float(n.parameters.get("rate", 0.0)) for n in spec.nodes if n.clock_source), 0.0)
-    t = np.array([r[0] for r in records])
     episode = Episode(
         joint_names=names,
         t=t,
@@ -388,7 +443,7 @@ def run_episode(
         statuses=statuses,
         diagnostics_log=diagnostics_log,
         hardware_log=hardware_log,
-        wall=np.array([r[2] for r in records]),
+        wall=wall,
         # counted messages give steps/s when every state was recorded; otherwise plant time
         # per wall second (exact in lockstep, where plant time advances only by steps)
         plant_rate=0.0 if record_states else rate,

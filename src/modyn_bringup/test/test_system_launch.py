@@ -59,6 +59,8 @@ from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import RobotModel  # noqa: E402
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 # DDS stays on this machine, in a domain of this test process, unless the caller chose (colcon
 # test runs this file without the Makefile's confinement); the launched nodes inherit both
 os.environ.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")

@@ -248,6 +248,7 @@ def test_bad_parameters_at_start(ros, planar_xml, params, match):
         FeedbackController(context=ros.context, parameter_overrides=overrides)
 
 
+@pytest.mark.system
 def test_bad_parameter_exits_non_zero():
     """The console script: exit status 2 and a fatal line naming the parameter."""
     env = dict(os.environ)

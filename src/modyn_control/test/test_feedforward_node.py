@@ -183,6 +183,7 @@ def test_bad_planned_trajectory_rejected(ros, planar_model, planar_xml, breaker,
     assert reason in wire.node._last_rejection
 
 
+@pytest.mark.system
 def test_bad_parameter_exits_non_zero():
     proc = subprocess.run(
         [

@@ -32,6 +32,8 @@ from modyn_ros.testing import URDF
 from modyn_trajectory.quintic import plan_waypoints, sample_times
 from modyn_trajectory.sampler import TrajectorySampler
 
+pytestmark = pytest.mark.loop
+
 DT, SUB = 1e-3, 10
 KP = np.array([550.0, 600.0, 230.0, 12.0, 11.0, 5.0])  # rx90_sim.yaml's feedback_controller
 KD = np.array([110.0, 120.0, 46.0, 2.4, 2.2, 1.0])

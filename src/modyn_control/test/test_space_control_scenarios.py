@@ -39,6 +39,8 @@ from modyn_control.space.simulation import (
 from modyn_model.mechanisms.space.cmg import CMGCluster
 from modyn_model.mechanisms.space.thrusters import ThrusterCluster
 
+pytestmark = pytest.mark.scenario
+
 #: note §11, section-5.1 scenario: t, EE xyz, base xyz (m)
 TABLE_51 = np.array([
     [1, 0.000108, -0.014371, 1.455555, -0.015818, 0.012394, 0.015428],

@@ -150,6 +150,12 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "'saturate' (soft limit: cut + spring-damper) or 'fault' (latched safe hold)",
     ),
     "publish_clock": (True, "publish /clock with the plant time"),
+    "state_log": (
+        "",
+        "file the node writes every joint_states it publishes to, as published (stamp, wall "
+        "time, position, velocity, effort; modyn_hardware.state_log): a record that loses "
+        "nothing on a loaded machine; empty: none",
+    ),
     "measurement_noise": (
         [],
         "double[]: simulated plants only: standard deviations [position (rad or m), velocity "
@@ -292,6 +298,7 @@ class Config:
     constraint_every: int = 1
     measurement_noise: tuple[float, float, float] = (0.0, 0.0, 0.0)
     measurement_noise_seed: int = 0
+    state_log: str = ""
 
     @property
     def dt(self) -> float:
@@ -399,6 +406,10 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(clock, bool):
         raise ConfigError(f"parameter publish_clock: {clock!r} is not true or false")
     out["publish_clock"] = clock
+    log = values.get("state_log", PARAMETERS["state_log"][0])
+    if not isinstance(log, str):
+        raise ConfigError(f"parameter state_log: {log!r} is not a file path (string)")
+    out["state_log"] = log
     period = values.get("clock_period", PARAMETERS["clock_period"][0])
     if isinstance(period, bool) or not isinstance(period, (int, float)) or not period >= 0.0:
         raise ConfigError(f"parameter clock_period: {period!r} is not a number >= 0 (s)")

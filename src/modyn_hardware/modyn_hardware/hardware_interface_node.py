@@ -18,7 +18,8 @@ Two modes:
   compare exactly. The node publishes ``joint_states`` and ``/clock`` stamped t_k and advances
   to t_{k+1} only when a command stamped t_k arrives; commands with any other stamp are counted
   as stale and ignored. Before the first command it republishes the state every
-  ``watchdog_timeout`` wall seconds.
+  :data:`WAITING_REPUBLISH_PERIOD` wall seconds (a controller matched by DDS after the first
+  publication gets t_0 at once), and says so once per ``watchdog_timeout``.
 * ``realtime``: a steady wall-clock timer at ``rate`` steps the plant with the latest valid
   command; stamps are the node clock's time; late ticks are counted as deadline misses.
 
@@ -88,6 +89,7 @@ from .hardware_config import (
 )
 from .hardware_supervisor import REJECTIONS, Supervisor
 from .plant import PlantError, PlantState
+from .state_log import StateLog
 
 __all__ = [
     "Config",
@@ -104,6 +106,11 @@ __all__ = [
 ]
 
 NODE_NAME = "hardware_interface"
+#: lockstep, before the first command: the state of t_0 is republished this often (wall s). A
+#: controller (or generator, or recorder) that DDS matches after the first publication gets t_0
+#: within this period instead of a watchdog period: at 2 s, every lockstep start waited one or
+#: two watchdog periods for it (about 4 of a short episode's 10 s).
+WAITING_REPUBLISH_PERIOD = 0.05
 _NS = 1_000_000_000
 
 
@@ -189,6 +196,7 @@ class HardwareInterfaceNode(Node):
         self._report_limited = 0
         self._report_wall = time.monotonic()
 
+        self._state_log: StateLog | None = None  # parameter state_log, opened below
         # messages reused on every step (rclpy serialises at publish time)
         self._js = JointState()
         # one name list: positions by coordinate_names; velocities are by velocity_names, the
@@ -239,7 +247,11 @@ class HardwareInterfaceNode(Node):
             self._timer = self.create_timer(cfg.dt, sup.on_tick, clock=steady)
         else:
             self._waits = 0  # republishes of t_0 before the first command
+            self._periods = 0  # watchdog periods spent waiting for it
             self._timer = self.create_timer(cfg.watchdog_timeout, self._on_timeout, clock=steady)
+            self._waiting_timer = self.create_timer(
+                min(WAITING_REPUBLISH_PERIOD, cfg.watchdog_timeout), self._on_waiting, clock=steady
+            )
             # a faulted plant holds at real-time pace (not one step per timeout), so a dead
             # controller leaves an arm that holds in sim time as it would in reality
             self._hold_timer = self.create_timer(cfg.dt, sup.on_hold_tick, clock=steady)
@@ -253,6 +265,15 @@ class HardwareInterfaceNode(Node):
         )
         self._publish_status()
         self._log_hold_and_damping()
+        if cfg.state_log:
+            names = list(self._js.name)
+            try:
+                self._state_log = StateLog(cfg.state_log, names, names, names)
+            except OSError as exc:
+                raise ConfigError(
+                    f"parameter state_log: cannot write {cfg.state_log!r}: {exc}"
+                ) from exc
+            self.get_logger().info(f"state log: every published state to {cfg.state_log}")
         if not self._realtime:
             sup.publish_state()
 
@@ -480,6 +501,10 @@ class HardwareInterfaceNode(Node):
             js.velocity = self._measured(state.velocity[iv], 1)
             js.effort = self._measured(state.effort[iu], 2) if iu is not None else []
         self._pub_state.publish(js)
+        if self._state_log is not None:
+            self._state_log.append(
+                stamp_ns, time.monotonic_ns(), js.position, js.velocity, js.effort
+            )
         if self._pub_base is not None:
             self._publish_base(state, sec, nanosec)
         try:
@@ -590,18 +615,33 @@ class HardwareInterfaceNode(Node):
             self._hold_timer.cancel()
 
     # ------------------------------------------------------------------ topics, services
+    def _on_waiting(self) -> None:
+        """Lockstep, before the first command: republish the state of t_k (a subscriber matched
+        after the last publication gets it within a period). Cancelled once commands are
+        followed; the watchdog period starts it again when the plant waits again."""
+        sup = self.supervisor
+        if sup.started or sup.fault is not None:
+            self._waiting_timer.cancel()
+            return
+        self._waits += 1
+        sup.publish_state()
+
     def _on_timeout(self) -> None:
         """Lockstep watchdog period: the supervisor's, and while the plant still waits for its
-        first command, a line saying so with the number of matched ``effort_command``
-        publishers (0: no controller is connected, or DDS has not matched it)."""
+        first command, a line saying so with the number of republishes and of matched
+        ``effort_command`` publishers (0: no controller is connected, or DDS has not matched
+        it)."""
         sup = self.supervisor
         waiting = not sup.started and sup.fault is None
         sup.on_timeout()
         if not waiting:
             self._waits = 0  # counted afresh when the plant waits again (after ~/reset)
+            self._periods = 0
             return
-        self._waits += 1
-        if self._waits >= 2:  # the first republish is ordinary start-up
+        if self._waiting_timer.is_canceled():
+            self._waiting_timer.reset()  # waiting again (after ~/reset)
+        self._periods += 1
+        if self._periods >= 2:  # the first period is ordinary start-up
             matched = self._command_sub.get_publisher_count()
             loop_log.log(
                 self.get_logger(),
@@ -648,6 +688,8 @@ class HardwareInterfaceNode(Node):
         destroyed: a plant that outlives this process (the ros2_control bridge, which has a
         ``stop`` method) is sent its last command, gravity compensation at the last measured
         pose, clipped to the effort limits (docs/ros2_control.md, "Stop behaviour")."""
+        if self._state_log is not None:
+            self._state_log.close()  # complete on disk before the process ends
         stop = getattr(self.plant, "stop", None)
         last = self.supervisor.stop_effort() if callable(stop) else None
         if last is None:

@@ -40,6 +40,8 @@ from modyn_model import load_model  # noqa: E402
 from modyn_model.so3 import quaternion_to_matrix  # noqa: E402
 from modyn_ros.qos import STATE_QOS  # noqa: E402
 
+pytestmark = pytest.mark.system
+
 G = np.array([0.0, 0.0, -9.81])
 DT_NS = 1_000_000
 STEPS = 60

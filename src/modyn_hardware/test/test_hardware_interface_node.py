@@ -63,7 +63,7 @@ def test_publishes_description_latched_and_state_at_t0(make_loop, planar_2r_xml,
 def test_waiting_for_the_first_command_is_logged_with_the_matched_publishers(
     make_loop, planar_2r_xml, capfd
 ):
-    """Lockstep, before the first command: from the second republish on, each watchdog period
+    """Lockstep, before the first command: from the second watchdog period on, each period
     logs that the plant waits for the effort_command of t_0 and how many effort_command
     publishers are matched (the tester's one); once commands flow, no more such lines."""
     loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=0.05)
@@ -427,6 +427,7 @@ def test_node_refuses_to_start_with_bad_parameters(ros_context, planar_2r_xml, o
         )
 
 
+@pytest.mark.system
 @pytest.mark.parametrize(
     "ros_args, message",
     [

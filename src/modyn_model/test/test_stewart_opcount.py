@@ -174,7 +174,7 @@ def test_counting_rules():
     assert (cse["add"], cse["mul"], cse["temporaries"]) == (1, 3, 1)
 
 
-@pytest.mark.slow
+@pytest.mark.scenario
 def test_full_table():
     """Every Table 1 row: GM below Lagrange after CSE, and Tᵀ V_b ẋ = C_b ẋ for every body."""
     for body in oc.BODIES:

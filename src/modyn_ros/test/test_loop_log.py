@@ -12,6 +12,8 @@ import pytest
 
 pytest.importorskip("rclpy")
 
+pytestmark = [pytest.mark.realtime, pytest.mark.node]
+
 SCRIPT = textwrap.dedent(
     """
     import time

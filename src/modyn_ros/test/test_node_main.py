@@ -22,6 +22,8 @@ import pytest
 
 pytest.importorskip("rclpy")
 
+pytestmark = pytest.mark.system
+
 CHILD = r"""
 import sys
 from rclpy.node import Node

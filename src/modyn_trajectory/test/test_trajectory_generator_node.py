@@ -311,6 +311,7 @@ def test_bad_parameters_at_start(ros, planar_xml, params, match):
         TrajectoryGenerator(context=ros.context, parameter_overrides=overrides)
 
 
+@pytest.mark.system
 def test_bad_parameter_exits_non_zero():
     proc = subprocess.run(
         [
