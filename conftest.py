@@ -151,24 +151,82 @@ def _tier_of(item) -> str:
     return "unit"
 
 
-def _shared_fixture_group(item) -> str | None:
-    """The xdist group of a test that shares a module-scoped fixture of its own module (an
-    episode run once for several tests): the module and that fixture's parameters. Tests of one
-    group run on one worker, so the fixture is made once; its parametrizations spread."""
-    info = getattr(item, "_fixtureinfo", None)
-    if info is None:
+def _module_fixtures(path: Path) -> dict[str, bool]:
+    """{test name: whether a fixture it shares is parametrized} for the module-level tests of
+    ``path`` that use (directly or through the module's other fixtures) a fixture of that module
+    with ``scope="module"``; read from the syntax tree (the xdist controller imports no test)."""
+    try:
+        tree = ast.parse(path.read_bytes(), filename=str(path))
+    except (OSError, SyntaxError, ValueError):
+        return {}
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    shared: dict[str, bool] = {}  # module-scoped fixture -> parametrized
+    for name, node in functions.items():
+        for decorator in node.decorator_list:
+            if not isinstance(decorator, ast.Call):
+                continue
+            words = {k.arg: k.value for k in decorator.keywords}
+            scope = words.get("scope")
+            if isinstance(scope, ast.Constant) and scope.value in ("module", "package"):
+                shared[name] = "params" in words
+
+    def uses(name: str, seen: frozenset = frozenset()) -> set[str]:
+        node = functions.get(name)
+        if node is None or name in seen:
+            return set()
+        found: set[str] = set()
+        for arg in node.args.args:
+            if arg.arg in shared:
+                found.add(arg.arg)
+            found |= uses(arg.arg, seen | {name})
+        return found
+
+    out = {}
+    for name in functions:
+        if name.startswith("test"):
+            used = uses(name)
+            if used:
+                out[name] = any(shared[f] for f in used)
+    return out
+
+
+_MODULE_FIXTURES: dict[str, dict[str, bool]] = {}
+
+
+def _work_unit(nodeid: str, rootpath: Path) -> str:
+    """The xdist work unit of a test: the test itself, or, for a test that shares a
+    module-scoped fixture of its module (an episode run once and checked by several tests), the
+    module and the test's parameters, so that the fixture is made once per parameter."""
+    module, sep, rest = nodeid.partition("::")
+    if not sep or not module.endswith(".py"):
+        return nodeid
+    if module not in _MODULE_FIXTURES:
+        _MODULE_FIXTURES[module] = _module_fixtures(rootpath / module)
+    name, _, params = rest.partition("[")
+    parametrized = _MODULE_FIXTURES[module].get(name)
+    if parametrized is None:
+        return nodeid
+    return f"{module}::shared" + (f"[{params}" if parametrized and params else "")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """``--dist loadgroup`` (the Makefile's): each work unit of :func:`_work_unit` on one
+    worker, the units handed out in collection order (the tiers' order). xdist's own loadgroup
+    reads ``xdist_group`` marks through a node id rename that pytest 9 no longer honours."""
+    if config.getvalue("dist") != "loadgroup":
         return None
-    module_id = item.nodeid.split("::", 1)[0]
-    params = getattr(getattr(item, "callspec", None), "params", {})
-    shared = []
-    for name, defs in info.name2fixturedefs.items():
-        fixture = defs[-1]
-        if fixture.scope in ("module", "package") and fixture.baseid == module_id:
-            shared.append(f"{name}={params[name]}" if name in params else name)
-    return f"{module_id}[{','.join(sorted(shared))}]" if shared else None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _work_unit(nodeid, config.rootpath)
+
+    config.option.loadscopereorder = False  # keep the tiers' order
+    return SharedFixtureScheduling(config, log)
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist's own hook reads the xdist_group marks
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(session, config, items):
     """Give each test its tier marker and run the tiers in order, cheapest first."""
     order = {tier: k for k, tier in enumerate(TIERS)}
@@ -177,9 +235,6 @@ def pytest_collection_modifyitems(session, config, items):
         item.stash[_TIER_KEY] = tier
         if not any(m.name == tier for m in item.iter_markers()):
             item.add_marker(getattr(pytest.mark, tier))
-        group = _shared_fixture_group(item)
-        if group is not None and item.get_closest_marker("xdist_group") is None:
-            item.add_marker(pytest.mark.xdist_group(group))
     # a stable sort: within a tier the collection order (files, then definitions) is kept
     items.sort(key=lambda item: order[item.stash[_TIER_KEY]])
 

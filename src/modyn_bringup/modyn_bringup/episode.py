@@ -227,6 +227,7 @@ def run_episode(
     # every state the plant publishes, written by hardware_interface itself (its state_log):
     # the recording loses nothing however slow this process is on a loaded machine. The DDS
     # subscription below follows the run and decides its span.
+    own_dir = not log_dir
     log_dir = Path(log_dir) if log_dir else Path(tempfile.mkdtemp(prefix=f"modyn_{spec.name}_"))
     state_log = log_dir / "hardware_interface.states"
     if record_states:
@@ -350,6 +351,20 @@ def run_episode(
             ),
             "the plant, the trajectory generator and the feed-forward",
         )
+        if spec.composed:
+            # composed on the EventsExecutor, a lockstep loop leaves the process's timers no
+            # turn once it runs (its /diagnostics, once per wall second, go silent for the
+            # whole motion: docs/testing.md): take the loop nodes' first report while the plant
+            # still waits at t_0
+            loop_nodes = [
+                n.name
+                for n in spec.nodes
+                if n.executable in ("hardware_interface", "feedback_controller")
+            ]
+            spin_until(
+                lambda: all(name in diagnostics for name in loop_nodes),
+                "the composed loop nodes' first /diagnostics",
+            )
         wall_start = time.monotonic()
         t_start = records[-1][0]
         next_start = first_goal = max(start_at, t_start + lead)
@@ -412,12 +427,15 @@ def run_episode(
             lambda: _all_ended(statuses) or controller_dead() or time.monotonic() > grace,
             "the controller's last reports",
         )
+
     finally:
         executor.shutdown()
         node.destroy_node()
         rclpy.shutdown(context=context)
         runner.stop()
     logged = _read_state_log(state_log, names, records) if record_states else None
+    if own_dir:
+        state_log.unlink(missing_ok=True)  # the node logs stay, as the runner's always did
     if logged is not None:
         t, wall, q, v, effort = logged
     else:
