@@ -265,7 +265,11 @@ def test_modyn_system_records_to_mcap(tmp_path):
     assert topics["/joint_states"][1] > 100
     rec = read_joint_states(mcap)
     assert rec.names == ("joint1", "joint2")
-    assert np.all(np.diff(rec.t) > 0)
-    np.testing.assert_allclose(np.diff(rec.t), 0.001, atol=1e-9)  # every 1 ms step
+    # t_0 once per publication (the lockstep plant republishes it every 50 ms while it waits
+    # for its first command), then every 1 ms step once, in order
+    first = int(np.flatnonzero(rec.t > 0)[0])
+    assert first >= 1 and np.all(rec.t[:first] == 0.0)
+    assert np.all(np.diff(rec.t[first - 1 :]) > 0)
+    np.testing.assert_allclose(np.diff(rec.t[first - 1 :]), 0.001, atol=1e-9)
     rows = export_csv(mcap, tmp_path / "run.csv").read_text().splitlines()
     assert len(rows) == rec.t.size + 1
