@@ -678,7 +678,17 @@ def run_signal_case(system: str, signals: tuple[str, ...], log_dir: Path) -> dic
 
 
 @pytest.mark.parametrize(
-    "system, signals", SIGNAL_CASES, ids=lambda x: "+".join(x) if isinstance(x, tuple) else x
+    "system, signals",
+    [
+        # the real-time systems have the machine to themselves (conftest.py): on a machine
+        # loaded by four test workers, rx90_realtime's goal was not planned within 30 s
+        pytest.param(
+            *case,
+            marks=() if load_system(case[0]).use_sim_time else pytest.mark.realtime,
+            id=f"{case[0]}-{'+'.join(case[1])}",
+        )
+        for case in SIGNAL_CASES
+    ],
 )
 def test_ctrl_c_stops_every_node_cleanly(system, signals, tmp_path):
     result = run_signal_case(system, signals, tmp_path)
