@@ -193,9 +193,10 @@ def run_episode(
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
 
-    The loop is closed last: every node but the feedback controller(s) is started, the first goal
+    The loop closes last: every node starts at once, the controller with
+    ``wait_for_trajectory`` (no command before it holds a trajectory), so the first goal
     (starting at plant time ``start_at``) is sent and planned while the plant still waits at
-    t = 0, and only then is the controller started. Each next goal starts ``lead`` plant seconds
+    t = 0, and the plant takes its first step when the controller has the trajectory. Each next goal starts ``lead`` plant seconds
     after the previous motion ended; the run ends ``settle`` s after the last motion. Nothing
     then depends on the machine's load: lockstep runs are reproducible. With
     ``record_states=False`` the recorder follows the plant on ``/clock`` (a few hundred Hz at most)
@@ -340,9 +341,10 @@ def run_episode(
         return any(name in runner.dead() for name in controllers)
 
     try:
-        # composed (one process): the controller starts with the others; wait_for_trajectory
-        # keeps it silent, so the lockstep plant still waits at t = 0 for the first trajectory
-        runner.start(skip=() if spec.composed else controllers)
+        # every node at once: the controller's wait_for_trajectory keeps it silent, so the
+        # lockstep plant still waits at t = 0 until the controller holds the first trajectory
+        # (started after the plan, it added its start-up and a discovery round to every run)
+        runner.start()
         spin_until(
             lambda: (
                 records
@@ -402,8 +404,6 @@ def run_episode(
                     continue
                 raise BringupError(f"goal {k} refused: {answer['message']}")
             spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
-            if k == 0:
-                runner.start()  # the controller: the loop closes when it has the trajectory
             traj = trajectories[-1]
             # the controller must hold the trajectory before its start, else the run depends on
             # the machine's load: the plan is sent a whole motion ahead, and this is checked
