@@ -345,13 +345,22 @@ def run_episode(
         # lockstep plant still waits at t = 0 until the controller holds the first trajectory
         # (started after the plan, it added its start-up and a discovery round to every run)
         runner.start()
+        recorders = [n.name for n in spec.nodes if n.executable == "recorder"]
+
+        def recording() -> bool:
+            """A recorder beside the system (``--record``) subscribes to joint_states: the run
+            starts only then (a composed lockstep motion lasts a fraction of a second)."""
+            subscribers = {i.node_name for i in node.get_subscriptions_info_by_topic("/joint_states")}
+            return all(name in subscribers for name in recorders)
+
         spin_until(
             lambda: (
                 records
                 and goal_pub.get_subscription_count() > 0
                 and node.count_publishers("trajectory") > 0
+                and recording()
             ),
-            "the plant, the trajectory generator and the feed-forward",
+            "the plant, the trajectory generator, the feed-forward and any recorder",
         )
         if spec.composed:
             # composed on the EventsExecutor, a lockstep loop leaves the process's timers no
@@ -427,6 +436,11 @@ def run_episode(
             lambda: _all_ended(statuses) or controller_dead() or time.monotonic() > grace,
             "the controller's last reports",
         )
+        if recorders:
+            # a recorder beside the system reads joint_states over DDS in its own process, behind
+            # a fast lockstep loop: give it time to reach the end of the motion before the stop
+            linger = time.monotonic() + 2.0
+            spin_until(lambda: time.monotonic() > linger, "the recorder")
 
     finally:
         executor.shutdown()
