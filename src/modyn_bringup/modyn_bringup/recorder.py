@@ -12,10 +12,14 @@ received (no re-encoding), ``log_time`` = the wall time of reception (ns), as ro
 the messages' own stamps are inside them. Foxglove, PlotJuggler and ``ros2 bag info`` read it;
 :func:`read_joint_states` reads it back into arrays, :func:`export_csv` writes a CSV.
 
-Subscriptions are made once each topic appears in the graph, with the publishers' reliability
-(a reliable publisher gets a reliable subscriber: no sample dropped) and a deep queue. A topic
-not seen within ``topic_timeout`` s is reported in the log, naming it; the file is finished on
-SIGINT/SIGTERM (the runner's stop).
+The topics of :data:`KNOWN_TOPICS` (modyn's joint states, published reliable and volatile by
+every plant) are subscribed at start, so that the recorder is matched before the system's first
+message: ``modyn_system --record`` starts the recorder first and the other nodes once its
+subscriptions are in the graph, and the recording begins at the plant's t_0. Other topics are
+subscribed once they appear in the graph (their type is not known before), with the publishers'
+reliability (a reliable publisher gets a reliable subscriber: no sample dropped) and a deep
+queue. A topic not seen within ``topic_timeout`` s is reported in the log, naming it; the file is
+finished on SIGINT/SIGTERM (the runner's stop).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ import numpy as np
 from modyn_model.errors import ModynError
 
 __all__ = [
+    "FIRST_MESSAGE",
+    "KNOWN_TOPICS",
     "RecordingError",
     "JointStateRecording",
     "message_definition",
@@ -41,6 +47,17 @@ __all__ = [
     "recorded_topics",
     "main",
 ]
+
+
+#: Topics whose type and QoS modyn fixes (``modyn_ros.qos.STATE_QOS``: reliable, volatile): the
+#: recorder subscribes to them at start instead of waiting for a publisher to appear.
+KNOWN_TOPICS: dict[str, str] = {
+    "/joint_states": "sensor_msgs/msg/JointState",
+    "/actuator_states": "sensor_msgs/msg/JointState",
+}
+
+#: The recorder's log line at the first message of a topic (the runner waits for it).
+FIRST_MESSAGE = "first message on {topic}"
 
 
 class RecordingError(ModynError):
@@ -164,7 +181,40 @@ class _RecorderNode:
 
         # discovery runs on the wall (steady) clock: on sim time a paused plant (a lockstep plant
         # waiting for its first command) publishes no /clock, and a sim-time timer never fires
+        from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+
+        for topic in self.topics:
+            if topic in KNOWN_TOPICS:
+                self._subscribe(
+                    topic,
+                    KNOWN_TOPICS[topic],
+                    QoSProfile(
+                        depth=1000,
+                        reliability=ReliabilityPolicy.RELIABLE,
+                        durability=DurabilityPolicy.VOLATILE,
+                    ),
+                )
         self.node.create_timer(0.1, self._discover, clock=Clock(clock_type=ClockType.STEADY_TIME))
+
+    def _subscribe(self, topic: str, datatype: str, qos) -> None:
+        if datatype not in self._schemas:
+            self._schemas[datatype] = self._writer.register_schema(
+                name=datatype,
+                encoding="ros2msg",
+                data=message_definition(datatype).encode(),
+            )
+        self._channels[topic] = self._writer.register_channel(
+            topic=topic, message_encoding="cdr", schema_id=self._schemas[datatype]
+        )
+        self._counts[topic] = 0
+        self._subs[topic] = self.node.create_subscription(
+            get_message(datatype),
+            topic,
+            lambda data, topic=topic: self._write(topic, data),
+            qos,
+            raw=True,
+        )
+        self.node.get_logger().info(f"recording {topic} ({datatype})")
 
     def _discover(self) -> None:
         from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
@@ -192,24 +242,7 @@ class _RecorderNode:
                 if latched
                 else DurabilityPolicy.VOLATILE,
             )
-            if datatype not in self._schemas:
-                self._schemas[datatype] = self._writer.register_schema(
-                    name=datatype,
-                    encoding="ros2msg",
-                    data=message_definition(datatype).encode(),
-                )
-            self._channels[topic] = self._writer.register_channel(
-                topic=topic, message_encoding="cdr", schema_id=self._schemas[datatype]
-            )
-            self._counts[topic] = 0
-            self._subs[topic] = self.node.create_subscription(
-                get_message(datatype),
-                topic,
-                lambda data, topic=topic: self._write(topic, data),
-                qos,
-                raw=True,
-            )
-            self.node.get_logger().info(f"recording {topic} ({datatype})")
+            self._subscribe(topic, datatype, qos)
         still = [t for t in self.topics if t not in self._subs]
         if still and not self._warned and time.monotonic() - self._start > self._timeout:
             self._warned = True
@@ -227,6 +260,8 @@ class _RecorderNode:
             data=bytes(data),
             sequence=self._counts[topic],
         )
+        if not self._counts[topic]:
+            self.node.get_logger().info(FIRST_MESSAGE.format(topic=topic))
         self._counts[topic] += 1
 
     def close(self) -> dict[str, int]:

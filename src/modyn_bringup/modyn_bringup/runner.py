@@ -48,6 +48,9 @@ __all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
 #: stops them because another node died
 HOLDERS = frozenset({("modyn_hardware", "hardware_interface")})
 
+#: (package, executable) of the recorder node (``--record``)
+RECORDER = ("modyn_bringup", "recorder")
+
 
 def executable_path(package: str, executable: str) -> Path:
     """``<prefix>/lib/<package>/<executable>`` of an installed ament package."""
@@ -111,20 +114,44 @@ class SystemRunner:
         return [str(exe), "--ros-args", "-r", f"__node:={node.name}", "--params-file", str(params)]
 
     def start(self, skip: tuple[str, ...] = ()) -> None:
-        """Start every node not running yet (clock source first), except those in ``skip``."""
+        """Start every node not running yet (clock source first), except those in ``skip``.
+
+        A recorder (``--record``) starts before the others, and the hardware interface next,
+        alone: the rest start once the recorder has its first ``/joint_states`` (a lockstep plant
+        republishes t_0 while it waits for its first command), so that the recording begins at
+        the system's first state. DDS matches a reader that joined earlier no sooner than one
+        that joins with the plant: started together, the controller's commands moved the plant
+        1.6-1.9 s before the recorder's first message. In a composed system the hardware
+        interface shares the controller's process; there the rest start once the recorder's
+        subscriptions are in the graph."""
         ordered = sorted(
             (n for n in self.spec.nodes if n.name not in self.processes and n.name not in skip),
             key=lambda n: not n.clock_source,
         )
-        env = self.env
         composed = self.spec.composed
-        if composed and ordered:  # one process for them (modyn_bringup.composed)
-            from .composed import BESIDE, start_composed
 
-            def inside(n) -> bool:
-                if (n.package, n.executable) in BESIDE:
-                    return False
-                return composed is True or n.name in composed
+        def inside(n) -> bool:  # in the composed process (modyn_bringup.composed)
+            from .composed import BESIDE
+
+            if not composed or (n.package, n.executable) in BESIDE:
+                return False
+            return composed is True or n.name in composed
+
+        recorder = [n for n in ordered if (n.package, n.executable) == RECORDER]
+        if recorder and len(ordered) > 1:
+            self._popen(recorder, self.env)
+            ordered = [n for n in ordered if n not in recorder]
+            if "/joint_states" in self._wait_recorder(recorder[0]):
+                holders = [
+                    n for n in ordered if (n.package, n.executable) in HOLDERS and not inside(n)
+                ]
+                if holders:
+                    self._popen(holders, self.env)
+                    self._wait_recorded(recorder[0], holders)
+                    ordered = [n for n in ordered if n not in holders]
+        env = self.env
+        if composed and ordered:  # one process for them (modyn_bringup.composed)
+            from .composed import start_composed
 
             if any(map(inside, ordered)):
                 start_composed(self, [n for n in ordered if inside(n)])
@@ -132,8 +159,11 @@ class SystemRunner:
             # e.g. the planning): on the normal policy, the real-time priority is the loop's
             ordered = [n for n in ordered if not inside(n)]
             env = {k: v for k, v in env.items() if k != "MODYN_REALTIME_PRIORITY"}
-        commands = {node.name: self.command(node) for node in ordered}  # fail before starting any
-        for node in ordered:
+        self._popen(ordered, env)
+
+    def _popen(self, nodes: list[NodeSpec], env: dict[str, str]) -> None:
+        commands = {node.name: self.command(node) for node in nodes}  # fail before starting any
+        for node in nodes:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
             self._logs.append(log)
             self.processes[node.name] = subprocess.Popen(
@@ -143,6 +173,68 @@ class SystemRunner:
                 env=env,
                 start_new_session=self.new_session,
             )
+
+    def _wait_recorded(self, node: NodeSpec, started: list[NodeSpec], timeout: float = 30.0):
+        """Block until the recorder ``node`` has logged its first ``/joint_states`` message;
+        raise BringupError if it or one of ``started`` exits or time runs out."""
+        from .recorder import FIRST_MESSAGE
+
+        line = FIRST_MESSAGE.format(topic="/joint_states")
+        log = self.log_dir / f"{node.name}.log"
+        deadline = time.monotonic() + timeout
+        while line not in log.read_text(errors="replace"):
+            for n in (node, *started):
+                code = self.processes[n.name].poll()
+                if code is not None:
+                    raise BringupError(
+                        f"node '{n.name}' exited with code {code} during start:\n"
+                        f"{self.log_tail(n.name)}"
+                    )
+            if time.monotonic() > deadline:
+                raise BringupError(
+                    f"the recorder had no /joint_states from {[n.name for n in started]} "
+                    f"within {timeout} s (logs in {self.log_dir})"
+                )
+            time.sleep(0.05)
+
+    def _wait_recorder(self, node: NodeSpec, timeout: float = 30.0) -> list[str]:
+        """Block until the recorder ``node``'s subscriptions to its known topics are in the
+        graph and return these topics; raise BringupError if it exits or time runs out."""
+        import rclpy
+        from rclpy.node import Node
+
+        from .recorder import KNOWN_TOPICS
+
+        named = node.parameters.get("topics") or ["/joint_states"]  # the recorder's default
+        topics = [t for t in ("/" + t.lstrip("/") for t in named) if t in KNOWN_TOPICS]
+        if not topics:
+            return topics
+        context = rclpy.Context()
+        rclpy.init(context=context)
+        probe = Node("_modyn_runner_recorder_probe", context=context, start_parameter_services=False)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                code = self.processes[node.name].poll()
+                if code is not None:
+                    raise BringupError(
+                        f"node '{node.name}' exited with code {code} during start:\n"
+                        f"{self.log_tail(node.name)}"
+                    )
+                if all(
+                    any(i.node_name == node.name for i in probe.get_subscriptions_info_by_topic(t))
+                    for t in topics
+                ):
+                    return topics
+                if time.monotonic() > deadline:
+                    raise BringupError(
+                        f"the recorder did not subscribe to {topics} within {timeout} s "
+                        f"(log in {self.log_dir})"
+                    )
+                time.sleep(0.05)
+        finally:
+            probe.destroy_node()
+            rclpy.shutdown(context=context)
 
     @property
     def holders(self) -> tuple[str, ...]:
