@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-from scipy.interpolate import make_interp_spline
 
 from modyn_trajectory.quintic import (
     PiecewiseQuintic,
@@ -73,6 +72,10 @@ def spline_through(times, points, v0=None, a0=None) -> PiecewiseQuintic:
     if t.shape[0] == 2:
         # one piece: the quintic Hermite segment itself (a spline of one piece is that)
         return PiecewiseQuintic(t, y, [v0, zero], [a0, zero])
+    # imported here: scipy.interpolate is half a second of every generator's start-up (CPU),
+    # and most goals have no via point
+    from scipy.interpolate import make_interp_spline
+
     spline = make_interp_spline(t, y, k=5, bc_type=([(1, v0), (2, a0)], [(1, zero), (2, zero)]))
     v = spline.derivative(1)(t)
     a = spline.derivative(2)(t)
