@@ -1,4 +1,5 @@
-"""Trajectory goals of every kind through the whole closed loop (issue 4), real processes.
+"""Trajectory goals of every kind through the whole closed loop (issue 4), the system's nodes
+composed in one process.
 
 * ``goal_pose``: the RX-90 system (built-in plant, lockstep, feed-forward + PD) moves its tool0
   frame along the straight line; the planned points lie on it to 1e-6 m and the measured tool
@@ -8,6 +9,8 @@
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 import numpy as np
 import pytest
@@ -42,7 +45,12 @@ def _distance_to_segment(points, a, b):
 
 
 def test_goal_pose_and_joint_goals_in_closed_loop():
-    spec = load_system("rx90_sim", [*PATIENT, "trajectory_generator.tip_frame=tool0"])
+    # the nodes composed in one process: the subject is the planning and its tracking
+    # (test_composed.py shows that rx90_sim composed gives the separate processes' run exactly)
+    spec = dataclasses.replace(
+        load_system("rx90_sim", [*PATIENT, "trajectory_generator.tip_frame=tool0"]),
+        composed=True,
+    )
     model = RobotModel.from_urdf(spec.robot_description)
     start = model.frame_placement(np.array(START), "tool0")
     target = start.copy()
