@@ -22,11 +22,18 @@ bodies + spring tendons, = the model's forward dynamics to 1e-9 (measured 1.5e-1
 
 DDS (< 60 s): rx90_elastic_sim (law elastic_joint) and rx90_elastic_sim_rigid (the rigid computed
 torque, same ω = 10 rad/s) follow the same two goals; the link-side RMS of the elastic law is
-smaller by a factor measured in docs/elastic.md and asserted > FACTOR_BOUND.
+smaller by a factor measured in docs/elastic.md and asserted > FACTOR_BOUND. These episodes and
+the MuJoCo one, whose subject is the law and the plant, run the four nodes composed (one
+process, modyn_bringup.composed: a fraction of the CPU; the episode still talks to it over
+DDS). The hold test kills the controller and runs them as four processes; on every stamp
+before the kill its links and motors equal the composed rx90_elastic_sim run's exactly (the
+composed test: same system, same goal).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from pathlib import Path
 
 import numpy as np
@@ -215,7 +222,9 @@ def episodes(model, tmp_path_factory):
 
     out = {}
     for system in ("rx90_elastic_sim", "rx90_elastic_sim_rigid"):
-        spec = load_system(system)
+        # composed: the subject is the laws, not the process layout; composed == separate
+        # exactly is checked in test_composed_runs_exactly_as_the_four_processes
+        spec = dataclasses.replace(load_system(system), composed=True)
         out[system] = run_episode(
             spec, [_goal(model)], settle=SETTLE, timeout=120.0,
             log_dir=tmp_path_factory.mktemp(system),
@@ -337,21 +346,11 @@ def test_mujoco_can_hold_the_model_as_rotor_bodies_and_spring_tendons(model):
     assert worst < 1e-9, worst
 
 
-@pytest.mark.system
-def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_path):
-    """The controller is killed mid-motion (KILL_AT): hardware_interface's watchdog latches its
-    safe hold (the generic HoldLaw on the 12 coordinates, mapped to the motors by the model's
-    actuation_solve, u = τ_θ + τ_q). The arm must not fall: the links stop within the rigid
-    closed form's reach |q̇(0)|/(e ω) (ω = 20 rad/s, ζ = 1) plus the springs' own deflection
-    change, bounded here by 2× the closed form + 0.01 rad (measured 1.0-1.35× it). Over the
-    last 0.5 s of 3.6 s of hold, joints 1-3 and 5 are still (ptp ≤ 3e-6 rad). Joints 4 and 6
-    move 0.9 and 1.4 mrad ptp at up to 0.004 and 0.03 rad/s: the built-in plant's explicit
-    dry friction on a motor at rest chatters at dt·Fcm/Ia (0.015, 0.02 rad/s), and the soft
-    wrist springs pass it on to the links. Asserted: ptp < 2 mrad, |v| ≤ 2 dt·Fcm/Ia + 1e-3
-    rad/s, and the fault latched."""
+@pytest.fixture(scope="module")
+def killed(model, tmp_path_factory):
+    """rx90_elastic_sim as four processes (separate: the controller's process is killed), the
+    goal of the episodes above, the controller killed at KILL_AT: (episode, log_dir, state)."""
     pytest.importorskip("rclpy")
-    import re
-
     from modyn_bringup.episode import run_episode
     from modyn_bringup.system import load_system
 
@@ -364,12 +363,30 @@ def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_pat
             runner.kill("feedback_controller")
             state["killed"] = True
 
+    log_dir = tmp_path_factory.mktemp("killed")
     episode = run_episode(
         load_system("rx90_elastic_sim"), [_goal(model)], on_running=kill_mid_motion,
-        settle=2.5, timeout=120.0, log_dir=tmp_path,
+        settle=2.5, timeout=120.0, log_dir=log_dir,
     )  # fmt: skip
+    return episode, log_dir, state
+
+
+@pytest.mark.system
+def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, killed):
+    """The controller is killed mid-motion (KILL_AT): hardware_interface's watchdog latches its
+    safe hold (the generic HoldLaw on the 12 coordinates, mapped to the motors by the model's
+    actuation_solve, u = τ_θ + τ_q). The arm must not fall: the links stop within the rigid
+    closed form's reach |q̇(0)|/(e ω) (ω = 20 rad/s, ζ = 1) plus the springs' own deflection
+    change, bounded here by 2× the closed form + 0.01 rad (measured 1.0-1.35× it). Over the
+    last 0.5 s of 3.6 s of hold, joints 1-3 and 5 are still (ptp ≤ 3e-6 rad). Joints 4 and 6
+    move 0.9 and 1.4 mrad ptp at up to 0.004 and 0.03 rad/s: the built-in plant's explicit
+    dry friction on a motor at rest chatters at dt·Fcm/Ia (0.015, 0.02 rad/s), and the soft
+    wrist springs pass it on to the links. Asserted: ptp < 2 mrad, |v| ≤ 2 dt·Fcm/Ia + 1e-3
+    rad/s, and the fault latched. Four processes (the killed controller's process must not be
+    the plant's): the fixture."""
+    episode, log_dir, state = killed
     assert state["killed"]
-    log = (tmp_path / "hardware_interface.log").read_text()
+    log = (log_dir / "hardware_interface.log").read_text()
     found = re.search(r"no command for step t = ([0-9.]+) s", log)
     assert found, log[-2000:]
     after = episode.t >= float(found.group(1)) - 1e-9
@@ -397,6 +414,42 @@ def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, tmp_pat
 
 
 @pytest.mark.system
+def test_composed_runs_exactly_as_the_four_processes(episodes, killed):
+    """The evidence behind running the other episodes composed: the composed rx90_elastic_sim
+    run (``episodes``) and the four-process one of the hold test (``killed``: the same system
+    and goal) give the same 12 coordinates and motor torques, to 1e-12, on every stamp both
+    recorded before the step the controller's commands stopped: t_0 and the first 0.5 s of the
+    motion (the elastic law's feed-forward through the springs, every link moving). Lockstep in
+    sim time, the layout changes when each node runs, not what it computes."""
+    from modyn_bringup.episode import desired_motion
+
+    composed = episodes["rx90_elastic_sim"]
+    separate, log_dir, _ = killed
+    log = (log_dir / "hardware_interface.log").read_text()
+    found = re.search(r"no command for step t = ([0-9.]+) s", log)
+    assert found, log[-2000:]
+    stopped = float(found.group(1))
+    common, i, j = np.intersect1d(
+        np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
+    )
+    before = common < stopped - 1e-9
+    common, i, j = common[before], i[before], j[before]
+    _, moving = desired_motion(separate)
+    inside = moving[i]
+    print(
+        f"\n{len(common)} common stamps before {stopped:.3f} s ({np.count_nonzero(inside)} in "
+        f"the motion): max |dq| {np.abs(composed.q[j] - separate.q[i]).max():.3g}, max "
+        f"|d effort| {np.abs(composed.effort[j] - separate.effort[i]).max():.3g} N m"
+    )
+    assert len(common) > 1400, f"{len(common)} common stamps before {stopped} s"
+    assert np.count_nonzero(inside) > 450, f"{np.count_nonzero(inside)} common motion samples"
+    assert np.abs(separate.v[i][inside, :6]).max() > 1.0  # a fast part of the motion compared
+    np.testing.assert_allclose(composed.q[j], separate.q[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(composed.effort[j], separate.effort[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(composed.v[j], separate.v[i], rtol=0, atol=1e-12)
+
+
+@pytest.mark.system
 def test_elastic_law_on_the_mujoco_plant_over_dds(model, tmp_path):
     """rx90_elastic_mujoco (the same nodes and law as rx90_elastic_sim, MuJoCo running the
     model's own MJCF export: src/modyn_hardware/test/test_elastic_mujoco.py) follows the same
@@ -407,9 +460,12 @@ def test_elastic_law_on_the_mujoco_plant_over_dds(model, tmp_path):
     from modyn_bringup.episode import run_episode
     from modyn_bringup.system import load_system
 
+    # composed: the subject is the law on the MuJoCo plant (which runs inside
+    # hardware_interface in either layout), not the process layout; composed == separate
+    # exactly is checked in test_composed_runs_exactly_as_the_four_processes
     episode = run_episode(
-        load_system("rx90_elastic_mujoco"), [_goal(model)], settle=SETTLE, timeout=120.0,
-        log_dir=tmp_path,
+        dataclasses.replace(load_system("rx90_elastic_mujoco"), composed=True), [_goal(model)],
+        settle=SETTLE, timeout=120.0, log_dir=tmp_path,
     )  # fmt: skip
     rms, peak = _link_rms(episode)
     fmt = {"float_kind": lambda v: f"{v:.3e}"}

@@ -3,12 +3,18 @@ the stack" and the closed-loop acceptance).
 
 config/systems/geared3_sim.yaml: hardware_interface (built-in plant, the Case S arm of Chen &
 Wang with the full rotor model, config/mechanisms/geared3_case_s.yaml), trajectory_generator,
-the inverse-dynamics feed-forward and the feedback controller as processes (the runner,
+the inverse-dynamics feed-forward and the feedback controller (the runner,
 :func:`modyn_bringup.episode.run_episode`), lockstep in sim time at 1 kHz. The commands are the
 motor torques ξ = (motor4, motor5, motor6) (the contract's u; τ = A ξ, S = Aᵀ), the plant
 publishes the joints on ``joint_states`` and the motors (angles Aᵀ q + φ0, speeds Aᵀ q̇) on
 ``actuator_states``. No node knows the arm is geared: the same code runs the RX-90 and the
 Stewart platform.
+
+The tracking, torque and actuator_states episodes, whose subject is the law, the plant and the
+gearing, run the four nodes composed (one process, modyn_bringup.composed: a fraction of the
+CPU; the episode still talks to it over DDS); the hold test kills the controller and runs them
+as four processes, and on every stamp before the kill its joints and torques equal the composed
+geared3_sim run's exactly (the composed test).
 
 geared3_sim_diagonal.yaml is the same system whose feed-forward and controller use the
 diagonal-armature model (config/mechanisms/geared3_case_s_diagonal.yaml: M_v + diag(M_s), no
@@ -44,10 +50,17 @@ Asserted, with the bound's reason:
   follows the motion applies what the true arm needs); measured [4.4481, 7.8382, 0.5759] N m
   against [4.4483, 7.8379, 0.5762].
 * the controller killed mid-motion: hardware_interface's safe hold (computed in the joints,
-  applied as motor torques) stops the arm as its closed form says (the last test).
+  applied as motor torques) stops the arm as its closed form says (four processes).
+* composed = separate: the composed geared3_sim run (GOALS) and the four-process run of the hold
+  test (GOALS[:1], the same first goal) give the same q and effort, to 1e-12, on every common
+  stamp before the controller's commands stopped (from t_0 through 0.7 s of the first segment,
+  its fastest part included).
 """
 
 from __future__ import annotations
+
+import dataclasses
+import re
 
 import numpy as np
 import pytest
@@ -91,7 +104,10 @@ def _recording_actuators():
 
 
 def _run(system, tmp_path_factory):
-    spec = load_system(system)
+    # composed: the subject of these episodes is the law, the plant and the gearing, not the
+    # process layout; composed == separate exactly is checked in
+    # test_composed_runs_exactly_as_the_four_processes (against the hold test's separate run)
+    spec = dataclasses.replace(load_system(system), composed=True)
     hook, state = _recording_actuators()
     episode = run_episode(
         spec, GOALS, settle=0.5, timeout=300.0, on_running=hook,
@@ -264,21 +280,10 @@ def test_actuator_states_are_the_motor_angles(full):
     assert checked > 1000, checked
 
 
-@pytest.mark.system
-def test_the_plant_holds_the_arm_when_the_controller_dies(tmp_path):
-    """The controller is killed mid-motion (KILL_AT = 1.7 s, the first segment at ~1 rad/s):
-    hardware_interface's watchdog latches its safe hold, g(q) + M(q_h)[ω² (q_h − q) − 2ζω q̇]
-    with ω = 20 rad/s, ζ = 1 and the plant's own model, mapped to motor torques ξ = A⁻¹ τ. Each
-    joint obeys ë = −ω² e − 2ω ė from ė(0) = q̇(0), so it travels at most |q̇(0)|/(e ω) before it
-    comes back (as the Stewart platform's hold, tests/test_stewart_platform.py). Asserted: every
-    moving joint's drift within 20 % of that closed form (measured [0.0213, 0.0194, 0.0228] rad
-    for [0.0220, 0.0202, 0.0239]), settled over the last 0.5 s, the fault latched.
-    Why not at the fastest point (1.45 s, 2.4-2.6 rad/s): the hold's first braking torque,
-    M(q)(−2ω q̇) + g, needs ξ = A⁻¹ τ = [38.7, 41.3, −10.5] N m there, beyond the motors' 25 N m:
-    the hold saturates and the closed form, which has no saturation, does not apply (measured
-    at 1.4 s: joint 2 drifts 0.056 rad for 0.041). At 1.7 s it needs [14.5, 17.8, −4.6] N m."""
-    import re
-
+@pytest.fixture(scope="module")
+def killed(tmp_path_factory):
+    """geared3_sim as four processes (separate: the controller's process is killed), the first
+    goal, the controller killed at KILL_AT: (spec, episode, log_dir, state)."""
     spec = load_system("geared3_sim")
     state = {"killed": False}
 
@@ -289,12 +294,39 @@ def test_the_plant_holds_the_arm_when_the_controller_dies(tmp_path):
             runner.kill("feedback_controller")
             state["killed"] = True
 
+    log_dir = tmp_path_factory.mktemp("killed")
     episode = run_episode(
         spec, GOALS[:1], on_running=kill_mid_motion, settle=2.0, timeout=120.0,
-        log_dir=tmp_path,
+        log_dir=log_dir,
     )  # fmt: skip
+    return spec, episode, log_dir, state
+
+
+def _commands_stopped(log_dir) -> float:
+    """The plant time (s) of the step the watchdog found without a command."""
+    log = (log_dir / "hardware_interface.log").read_text()
+    found = re.search(r"no command for step t = ([0-9.]+) s", log)
+    assert found, log[-2000:]
+    return float(found.group(1))
+
+
+@pytest.mark.system
+def test_the_plant_holds_the_arm_when_the_controller_dies(killed):
+    """The controller is killed mid-motion (KILL_AT = 1.7 s, the first segment at ~1 rad/s):
+    hardware_interface's watchdog latches its safe hold, g(q) + M(q_h)[ω² (q_h − q) − 2ζω q̇]
+    with ω = 20 rad/s, ζ = 1 and the plant's own model, mapped to motor torques ξ = A⁻¹ τ. Each
+    joint obeys ë = −ω² e − 2ω ė from ė(0) = q̇(0), so it travels at most |q̇(0)|/(e ω) before it
+    comes back (as the Stewart platform's hold, tests/test_stewart_platform.py). Asserted: every
+    moving joint's drift within 20 % of that closed form (measured [0.0213, 0.0194, 0.0228] rad
+    for [0.0220, 0.0202, 0.0239]), settled over the last 0.5 s, the fault latched.
+    Why not at the fastest point (1.45 s, 2.4-2.6 rad/s): the hold's first braking torque,
+    M(q)(−2ω q̇) + g, needs ξ = A⁻¹ τ = [38.7, 41.3, −10.5] N m there, beyond the motors' 25 N m:
+    the hold saturates and the closed form, which has no saturation, does not apply (measured
+    at 1.4 s: joint 2 drifts 0.056 rad for 0.041). At 1.7 s it needs [14.5, 17.8, −4.6] N m.
+    Four processes (the killed controller's process must not be the plant's): the fixture."""
+    _, episode, log_dir, state = killed
     assert state["killed"]
-    log = (tmp_path / "hardware_interface.log").read_text()
+    log = (log_dir / "hardware_interface.log").read_text()
     found = re.search(r"no command for step t = ([0-9.]+) s", log)
     assert found, log[-2000:]
     after = episode.t >= float(found.group(1)) - 1e-9
@@ -308,3 +340,34 @@ def test_the_plant_holds_the_arm_when_the_controller_dies(tmp_path):
     last = t >= t[-1] - 0.5
     assert np.all(np.ptp(q[last], axis=0) < 1e-3), np.ptp(q[last], axis=0)
     assert f"fault latched: watchdog: no command for step t = {found.group(1)} s" in log
+
+
+@pytest.mark.system
+def test_composed_runs_exactly_as_the_four_processes(full, killed):
+    """The evidence behind running the other episodes composed: the composed geared3_sim run
+    (``full``, GOALS) and the four-process one of the hold test (``killed``, GOALS[:1]: the same
+    first goal, the second is planned to start at its end) give the same joints and motor
+    torques, to 1e-12, on every stamp both recorded before the step the controller's commands
+    stopped: t_0, the start and 0.7 s of the first segment (its fastest part, 2.4-2.6 rad/s at
+    1.45 s, included). Lockstep in sim time, the layout changes when each node runs, not what
+    it computes."""
+    (_, composed, _), (_, separate, log_dir, _) = full, killed
+    stopped = _commands_stopped(log_dir)
+    common, i, j = np.intersect1d(
+        np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
+    )
+    before = common < stopped - 1e-9
+    common, i, j = common[before], i[before], j[before]
+    q_d, moving = desired_motion(separate)
+    inside = moving[i]
+    print(
+        f"\n{len(common)} common stamps before {stopped:.3f} s ({np.count_nonzero(inside)} in "
+        f"the motion): max |dq| {np.abs(composed.q[j] - separate.q[i]).max():.3g} rad, max "
+        f"|d effort| {np.abs(composed.effort[j] - separate.effort[i]).max():.3g} N m"
+    )
+    assert len(common) > 1500, f"{len(common)} common stamps before {stopped} s"
+    assert np.count_nonzero(inside) > 600, f"{np.count_nonzero(inside)} common motion samples"
+    assert np.abs(separate.v[i][inside]).max() > 2.0  # the fast part of the motion compared
+    np.testing.assert_allclose(composed.q[j], separate.q[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(composed.effort[j], separate.effort[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(composed.v[j], separate.v[i], rtol=0, atol=1e-12)
