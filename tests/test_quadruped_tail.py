@@ -6,7 +6,12 @@ config/systems/quadruped_tail_sim.yaml: hardware_interface (built-in plant, lock
 generator (quintic spline through timed waypoints), the inverse-dynamics feed-forward (u_ff of the
 14 motors by the model's actuation_solve, least norm; the trajectory carries Sᵀ(q_d) u_ff by
 coordinate) and the feedback controller (the paper's Fig. 7: τ = τ_ff + Kp e + Kd ė, pd_feedforward,
-Kp = A_jj(q0) ω², Kd = 2 A_jj(q0) ω, ω = 20 rad/s), as processes (the runner).
+Kp = A_jj(q0) ω², Kd = 2 A_jj(q0) ω, ω = 20 rad/s). The nominal run has the four nodes as
+processes (the runner): this system over DDS. The 2 kHz and the +5 % mass runs, whose subject is
+the law and the plant, have them composed (modyn_bringup.composed: one process, the same nodes and
+topics, intra-process), which costs less than half the CPU; the last test runs the nominal
+episode composed too and asserts it gives the separate run's states, commands and foot forces
+exactly (measured: bit for bit).
 
 The goal: the pitch motion of note §4.5, q_d(t) = [0.2, 0.3, 0.4, (π/36) sin(2πt/0.3), 0, 0, 0,
 (π/18) sin(2πt/0.3 + π)] (the paper's φ_x and θ_tb, transcribed literally: note D3), sampled every
@@ -144,8 +149,10 @@ def _run(spec, log_dir) -> Run:
 
 def _save_for_docs(label: str, run) -> None:
     """Add a run to the data of docs/img/quadruped_tail_{closed_loop,grf}.png when
-    MODYN_QTAIL_SAVE names a file (bench/quadruped_tail_plots.py draws them): the DDS runs of
-    this module are the figures' source, so they are kept rather than run again."""
+    MODYN_QTAIL_SAVE names a file (bench/quadruped_tail_plots.py draws them): the runs of this
+    module (nominal over DDS, heavy composed: the same trajectories as over DDS, see
+    test_composed_runs_the_pitch_motion_exactly_as_separate_processes) are the figures' source,
+    so they are kept rather than run again."""
     import os
 
     path = os.environ.get("MODYN_QTAIL_SAVE")
@@ -178,21 +185,36 @@ def spec():
 
 @pytest.fixture(scope="module")
 def nominal(spec, tmp_path_factory):
+    """The four nodes as separate processes over DDS: this module's test of the system as
+    deployed (and the only run whose feed-forward reports its plan on /diagnostics: composed,
+    the lockstep loop leaves the process's timers no turn during the motion, see episode.py)."""
     run = _run(spec, tmp_path_factory.mktemp("nominal"))
     _save_for_docs("nominal", run)
     return run
 
 
 @pytest.fixture(scope="module")
+def nominal_composed(spec, tmp_path_factory):
+    """The nominal episode with the four nodes composed in one process: the evidence that the
+    composed runs below (fine, heavy) are what separate processes would give."""
+    return _run(dataclasses.replace(spec, composed=True), tmp_path_factory.mktemp("composed"))
+
+
+@pytest.fixture(scope="module")
 def fine(tmp_path_factory):
-    """The same system with the plant at 2 kHz (the controller answers every step)."""
+    """The same system with the plant at 2 kHz (the controller answers every step). Composed
+    (one process): its subject is the plant's step, and composed runs are exact (the last
+    test). Measured: 30 CPU-s and 25 s wall against 61 CPU-s and 51 s as separate processes,
+    max |Δq| = 0.0 between the two on all 7401 stamps."""
     spec = load_system("quadruped_tail_sim", ["hardware_interface.rate=2000.0"])
-    return _run(spec, tmp_path_factory.mktemp("fine"))
+    return _run(dataclasses.replace(spec, composed=True), tmp_path_factory.mktemp("fine"))
 
 
 @pytest.fixture(scope="module")
 def heavy(spec, tmp_path_factory):
-    """The feed-forward and the controller with +5 % torso mass (their own robot)."""
+    """The feed-forward and the controller with +5 % torso mass (their own robot). Composed
+    (one process): its subject is the law's answer to a model error, and composed runs are
+    exact (the last test)."""
     text = mechanism_description(
         share_directory() / "config" / "mechanisms" / "quadruped_tail_heavy.yaml"
     )
@@ -202,7 +224,9 @@ def heavy(spec, tmp_path_factory):
         else n
         for n in spec.nodes
     ]
-    run = _run(dataclasses.replace(spec, nodes=nodes), tmp_path_factory.mktemp("heavy"))
+    run = _run(
+        dataclasses.replace(spec, nodes=nodes, composed=True), tmp_path_factory.mktemp("heavy")
+    )
     _save_for_docs("heavy", run)
     return run
 
@@ -428,3 +452,51 @@ def test_a_torso_mass_error_is_taken_by_the_compensation(nominal, heavy):
     assert abs(e[:, 2].mean() / expected - 1.0) < 0.05, e[:, 2].mean()
     for j in (3, 7):
         assert abs(_rms(e[:, j]) / _rms(e0[:, j]) - 1.0) < 0.1, (j, _rms(e[:, j]), _rms(e0[:, j]))
+
+
+def test_composed_runs_the_pitch_motion_exactly_as_separate_processes(nominal, nominal_composed):
+    """The same system and goal, the four nodes composed in one process instead of four: the
+    lockstep loop gives the same states (q and the applied generalized forces), the same motor
+    commands, the same plan and the same foot forces, to rounding (the reference: rx90 in
+    tests/test_composed.py). This is what lets the 2 kHz and the heavy runs be composed.
+    Measured: max |Δq| = max |Δτ| = 0.0 on all 3701 stamps, max |Δu| = 0.0 on 3697; the
+    composed episode took 21.5 CPU-s and 15.7 s wall against 46.3 CPU-s and 44.5 s."""
+    sep, comp = nominal.episode, nominal_composed.episode
+    # composed, the loop's two topics went from node to node by reference (intra-process)
+    assert comp.diagnostics["hardware_interface"]["state_intra_process"] == "True"
+    assert comp.diagnostics["feedback_controller"]["command_intra_process"] == "True"
+    assert sep.diagnostics["hardware_interface"]["state_intra_process"] == "False"
+    assert comp.t_first_goal == sep.t_first_goal
+    # the states: hardware_interface's own state_log, every stamp once, in both runs; compared
+    # on the stamps both have, which must cover the standing and every quarter of the motion
+    common, i, j = np.intersect1d(np.round(sep.t, 9), np.round(comp.t, 9), return_indices=True)
+    print(f"\n{len(common)} common states ({len(sep.t)} separate, {len(comp.t)} composed)")
+    assert len(common) > 3000, (len(common), len(sep.t), len(comp.t))
+    assert np.count_nonzero(common < sep.t_first_goal) > 500
+    quarters = np.linspace(sep.t_first_goal, sep.t_first_goal + DURATION, 5)
+    per_quarter = np.histogram(common, quarters)[0]
+    assert np.all(per_quarter > 400), per_quarter
+    dq = np.abs(comp.q[j] - sep.q[i]).max()
+    print(f"max |dq| {dq}, max |d effort| {np.abs(comp.effort[j] - sep.effort[i]).max()}")
+    assert dq <= 1e-12, dq
+    np.testing.assert_allclose(comp.v[j], sep.v[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(comp.effort[j], sep.effort[i], rtol=0, atol=1e-9)
+    # the controller's commands (effort_command, recorded over DDS by this process) and the
+    # plan it followed, on the stamps both recordings have
+    common, i, j = np.intersect1d(
+        np.round(nominal.t, 9), np.round(nominal_composed.t, 9), return_indices=True
+    )
+    assert len(common) > 3000, (len(common), len(nominal.t), len(nominal_composed.t))
+    assert np.count_nonzero(nominal.moving[i]) > 2000
+    np.testing.assert_array_equal(nominal_composed.moving[j], nominal.moving[i])
+    print(f"max |du| {np.abs(nominal_composed.u[j] - nominal.u[i]).max()} on {len(common)}")
+    np.testing.assert_allclose(nominal_composed.u[j], nominal.u[i], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(nominal_composed.q_d[j], nominal.q_d[i], rtol=0, atol=1e-12)
+    np.testing.assert_allclose(nominal_composed.tau_ff[j], nominal.tau_ff[i], rtol=0, atol=1e-9)
+    # the foot forces the plant published (100 Hz)
+    assert set(nominal_composed.forces) == set(FEET)
+    for foot in FEET:
+        (ts, fs), (tc, fc) = nominal.forces[foot], nominal_composed.forces[foot]
+        common, i, j = np.intersect1d(np.round(ts, 9), np.round(tc, 9), return_indices=True)
+        assert len(common) > 300, (foot, len(common), len(ts), len(tc))
+        np.testing.assert_allclose(fc[j], fs[i], rtol=0, atol=1e-9, err_msg=foot)
