@@ -54,6 +54,7 @@ def _free_flight(model, dt: float, t_end: float) -> tuple[float, float]:
     return worst_norm, worst_h / float(np.abs(h0).max())
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 def test_free_flight_conserves_momentum_with_a_unit_quaternion(flyer):
     model = flyer.with_gravity([0.0, 0.0, 0.0])
     norm, drift = _free_flight(model, 5e-4, 2.0)
@@ -113,6 +114,7 @@ def _swing(model, seconds: float) -> tuple[dict, float, SimulatedPlant]:
     return worst, moved, plant
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 def test_constrained_model_steps_with_bounded_drift(pinned, flyer):
     worst, moved, plant = _swing(pinned, 2.0)
     assert set(worst) == {"model.foot.position", "model.foot.velocity"}

@@ -225,6 +225,7 @@ def _simulate(cm, q, v, dt, steps):
     return out
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 def test_four_bar_drift_bounded_with_baumgarte(four_bar):
     """10 s of free motion (gravity, crank at 3 rad/s), dt = 2 ms: with (k_p, k_d) = (100, 20) the
     closure residual stays bounded (its worst in the last 2 s no worse than twice its worst in the

@@ -431,6 +431,7 @@ def _rk4_flow(model, joint_torques):
     return step
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 def test_free_flight_conserves_centroidal_momentum(erd_path):
     """No gravity, joint torques from springs and dampers between the links (internal forces:
     they change the shape, not the momentum) plus a constant bias: h_G constant over 2 s (RK4)."""

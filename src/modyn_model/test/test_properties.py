@@ -329,6 +329,7 @@ def _free_motion_drift(model, seed: int, method: str, batch: tuple[int, ...] = (
     return _energy_drift(model, qs, vs)
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 @settings(PROPERTY, max_examples=10)
 @given(robots(), st.integers(0, 2**32 - 1))
 def test_free_motion_conserves_energy(model, seed):
@@ -338,6 +339,7 @@ def test_free_motion_conserves_energy(model, seed):
     )
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 @settings(PROPERTY, max_examples=2)
 @given(robots(n_max=5), st.integers(0, 2**32 - 1))
 def test_free_motion_conserves_energy_batched(model, seed):
@@ -350,6 +352,7 @@ def test_free_motion_conserves_energy_batched(model, seed):
     )
 
 
+@pytest.mark.loop  # a long in-process simulation: the loop tier (docs/testing.md)
 @settings(PROPERTY, max_examples=25)
 @given(robots(), st.integers(0, 2**32 - 1))
 def test_friction_dissipates_kinetic_energy(model, seed):

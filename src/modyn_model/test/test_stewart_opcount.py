@@ -77,6 +77,7 @@ def test_layout_is_note_9_1():
     np.testing.assert_allclose(p[4], [0.375, -0.649519, 0], atol=1e-6)
 
 
+@pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("method", ["gm", "gm_chain"])
 def test_gm_matrices_reproduce_note_9_4(method):
     """Σ_bodies V_b ẋ = V|_E ẋ of note §9.4 (6 decimals), from the generated expressions
@@ -90,6 +91,7 @@ def test_gm_matrices_reproduce_note_9_4(method):
     assert np.linalg.norm(total - V_E_XD) < 1e-5 * np.linalg.norm(V_E_XD) + 1e-6
 
 
+@pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 def test_kinetic_energy_of_the_mass_matrices_is_note_9_4():
     """½ ẋᵀ Σ A_b ẋ = KE of note §9.4: the Lagrange route's A_b are the right bodies."""
     import sympy as sp
@@ -126,11 +128,13 @@ def check_gm_equals_lagrange(body: str, method: str = "gm") -> None:
             np.testing.assert_allclose(t.T @ v, c, rtol=0, atol=1e-14)
 
 
+@pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("body", ["platform", "cylinder_translation", "cylinder_rotation"])
 def test_lagrange_equals_gm_on_xd(body):
     check_gm_equals_lagrange(body, "gm")
 
 
+@pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 def test_non_axisymmetric_leg_is_not_lagrangian():
     """Note §6.10 (A23): with I_yy ≠ I_zz the paper's no-spin J_D and the frame {C_i} of eqs.
     49–52 disagree, and so do GM and Lagrange (the generated matrices show the caveat)."""
@@ -143,6 +147,7 @@ def test_non_axisymmetric_leg_is_not_lagrangian():
     assert gap > 1e-4 * np.abs(lag(X, XD, prm) @ XD).max()
 
 
+@pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("body", ["platform", "cylinder_translation", "cylinder_rotation"])
 @pytest.mark.parametrize("method", ["gm", "gm_chain"])
 def test_v13_gm_count_below_lagrange(body, method):
