@@ -215,8 +215,17 @@ def test_flood_of_effort_commands_leaves_the_node_alive_and_bounded(tmp_path):
             node.create_subscription(DiagnosticArray, "/diagnostics", diagnostics.append, 10)
             executor = SingleThreadedExecutor(context=context)
             executor.add_node(node)
+            # the flood's end is a controller that stopped: the watchdog latches 0.5 s after the
+            # last command, and a report published before that still says "following" (seen in
+            # CI: the first report came inside those 0.5 s). Reports until a latched one, 10 s.
+            def latched() -> bool:
+                return bool(diagnostics) and any(
+                    kv.key == "state" and kv.value != "following"
+                    for kv in diagnostics[-1].status[0].values
+                )
+
             end = time.monotonic() + 10.0
-            while (len(states) < 50 or not diagnostics) and time.monotonic() < end:
+            while (len(states) < 50 or not latched()) and time.monotonic() < end:
                 executor.spin_once(timeout_sec=0.05)
             executor.shutdown()
             node.destroy_node()
