@@ -211,7 +211,12 @@ def test_identify_rx90_on_mujoco(tmp_path):
     # docs/identification.md), the offsets aside (a model has none)
     offset = np.array(["offset" in nm for nm in est.names])
     written = base.base_values(standard_parameters(loaded))
-    assert np.all(np.abs(written - chi_b)[~offset] <= 3.0 * est.std[~offset])
+    far = (np.abs(written - chi_b) > 3.0 * est.std) & ~offset
+    assert not far.any(), [
+        (nm, float(w), float(c), float(sd))
+        for nm, w, c, sd, f in zip(est.names, written, chi_b, est.std, far, strict=True)
+        if f
+    ]
 
 
 def test_modyn_system_records_to_mcap(tmp_path):
@@ -250,12 +255,37 @@ def test_modyn_system_records_to_mcap(tmp_path):
             line = proc.stdout.readline()
             assert line or proc.poll() is None, "the runner exited during start"
         assert "recorder (pid" in line, line
-        log = tmp_path / "logs" / "recorder.log"
-        while time.monotonic() < deadline:
-            if log.is_file() and "recording /joint_states" in log.read_text():
-                break
-            time.sleep(0.2)
-        time.sleep(2.0)  # some plant steps (the controller holds the arm: lockstep advances)
+        # the recorder had the plant's first state before the others started (the runner); the
+        # run goes on until the plant has stepped 0.3 s (the controller holds the arm: lockstep
+        # advances), seen by this test's own subscriber, however slow the machine (a fixed 2 s
+        # sleep gave 68 states in CI)
+        import rclpy
+        from rclpy.executors import SingleThreadedExecutor
+        from sensor_msgs.msg import JointState
+
+        from modyn_ros.qos import STATE_QOS
+
+        context = rclpy.Context()
+        rclpy.init(context=context)
+        node = rclpy.create_node("mcap_test_probe", context=context)
+        latest = [0.0]
+        node.create_subscription(
+            JointState,
+            "/joint_states",
+            lambda m: latest.__setitem__(0, m.header.stamp.sec + m.header.stamp.nanosec * 1e-9),
+            STATE_QOS,
+        )
+        executor = SingleThreadedExecutor(context=context)
+        executor.add_node(node)
+        try:
+            while latest[0] < 0.3 and time.monotonic() < deadline:
+                executor.spin_once(timeout_sec=0.1)
+                assert proc.poll() is None, "the runner exited"
+        finally:
+            executor.shutdown()
+            node.destroy_node()
+            rclpy.shutdown(context=context)
+        assert latest[0] >= 0.3, f"the plant reached t = {latest[0]} s in 60 s"
     finally:
         proc.send_signal(signal.SIGINT)
         out, _ = proc.communicate(timeout=60)

@@ -216,6 +216,13 @@ class HardwareInterfaceNode(Node):
         self._noise_rng = (
             np.random.default_rng(cfg.measurement_noise_seed) if self._noise_std.any() else None
         )
+        # a republished state (t_0 while the lockstep plant waits, every 50 ms of wall time) is
+        # the same measurement again, not a new draw: the noise sequence then depends on the
+        # plant's steps only, not on how long the start-up took (it did, and a noisy
+        # identification run changed from run to run)
+        self._noisy_stamp: int | None = None
+        self._noisy_values: tuple = ()
+        self._republishing = False
 
         # composed with the controller: delivered to it by reference (modyn_ros.intra_process)
         self._pub_state = intra.create_publisher(self, JointState, "joint_states", STATE_QOS)
@@ -490,7 +497,9 @@ class HardwareInterfaceNode(Node):
             js = self._js
         js.header.stamp.sec = sec
         js.header.stamp.nanosec = nanosec
-        if self._js_index is None:
+        if self._republishing and self._noise_rng is not None and stamp_ns == self._noisy_stamp:
+            js.position, js.velocity, js.effort = self._noisy_values
+        elif self._js_index is None:
             js.position = self._measured(state.position, 0)
             js.velocity = self._measured(state.velocity, 1)
             effort = self._generalized_effort(state) if self._js_tau else state.effort
@@ -500,6 +509,9 @@ class HardwareInterfaceNode(Node):
             js.position = self._measured(state.position[iq], 0)
             js.velocity = self._measured(state.velocity[iv], 1)
             js.effort = self._measured(state.effort[iu], 2) if iu is not None else []
+        if self._noise_rng is not None and stamp_ns != self._noisy_stamp:
+            self._noisy_stamp = stamp_ns
+            self._noisy_values = (list(js.position), list(js.velocity), list(js.effort))
         self._pub_state.publish(js)
         if self._state_log is not None:
             self._state_log.append(
@@ -624,7 +636,11 @@ class HardwareInterfaceNode(Node):
             self._waiting_timer.cancel()
             return
         self._waits += 1
-        sup.publish_state()
+        self._republishing = True
+        try:
+            sup.publish_state()
+        finally:
+            self._republishing = False
 
     def _on_timeout(self) -> None:
         """Lockstep watchdog period: the supervisor's, and while the plant still waits for its
