@@ -421,7 +421,7 @@ def test_composed_runs_exactly_as_the_four_processes(episodes, killed):
     recorded before the step the controller's commands stopped: t_0 and the first 0.5 s of the
     motion (the elastic law's feed-forward through the springs, every link moving). Lockstep in
     sim time, the layout changes when each node runs, not what it computes."""
-    from modyn_bringup.episode import desired_motion
+    from modyn_bringup.episode import common_stamps, desired_motion
 
     composed = episodes["rx90_elastic_sim"]
     separate, log_dir, _ = killed
@@ -429,11 +429,7 @@ def test_composed_runs_exactly_as_the_four_processes(episodes, killed):
     found = re.search(r"no command for step t = ([0-9.]+) s", log)
     assert found, log[-2000:]
     stopped = float(found.group(1))
-    common, i, j = np.intersect1d(
-        np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
-    )
-    before = common < stopped - 1e-9
-    common, i, j = common[before], i[before], j[before]
+    common, i, j = common_stamps(separate, composed, before=stopped)
     _, moving = desired_motion(separate)
     inside = moving[i]
     print(

@@ -69,7 +69,7 @@ pytest.importorskip("rclpy")
 
 from sensor_msgs.msg import JointState  # noqa: E402
 
-from modyn_bringup.episode import Goal, desired_motion, run_episode  # noqa: E402
+from modyn_bringup.episode import Goal, common_stamps, desired_motion, run_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 from modyn_ros.qos import STATE_QOS  # noqa: E402
@@ -353,11 +353,7 @@ def test_composed_runs_exactly_as_the_four_processes(full, killed):
     it computes."""
     (_, composed, _), (_, separate, log_dir, _) = full, killed
     stopped = _commands_stopped(log_dir)
-    common, i, j = np.intersect1d(
-        np.round(separate.t, 9), np.round(composed.t, 9), return_indices=True
-    )
-    before = common < stopped - 1e-9
-    common, i, j = common[before], i[before], j[before]
+    common, i, j = common_stamps(separate, composed, before=stopped)
     q_d, moving = desired_motion(separate)
     inside = moving[i]
     print(

@@ -46,7 +46,14 @@ from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
 
-__all__ = ["Goal", "Episode", "run_episode", "tracking_errors", "trajectory_events"]
+__all__ = [
+    "Goal",
+    "Episode",
+    "run_episode",
+    "common_stamps",
+    "tracking_errors",
+    "trajectory_events",
+]
 
 #: the recorder's reader queue: it may lag the 1 kHz plant for a moment, and every sample counts
 RECORDER_QOS = QoSProfile(
@@ -559,6 +566,17 @@ def desired_motion(episode: Episode) -> tuple[np.ndarray, np.ndarray]:
             q_d[i] = sampler.sample(episode.t[i])[0]
             moving[i] = True
     return q_d, moving
+
+
+def common_stamps(
+    a: Episode, b: Episode, before: float = np.inf
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The plant times (s) both episodes recorded, earlier than ``before``, and their indices
+    in ``a`` and in ``b``: ``(t, i, j)`` with ``a.t[i] == b.t[j] == t`` (to the nanosecond), for
+    comparing two runs sample by sample."""
+    t, i, j = np.intersect1d(np.round(a.t, 9), np.round(b.t, 9), return_indices=True)
+    keep = t < before - 1e-9
+    return t[keep], i[keep], j[keep]
 
 
 def tracking_errors(episode: Episode) -> dict:
