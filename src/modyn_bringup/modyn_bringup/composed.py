@@ -144,7 +144,6 @@ def start_composed(runner, nodes: list) -> None:
     path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
     log_path = runner.log_dir / f"{tag}.log"
     log = open(log_path, "wb")  # noqa: SIM115 - closed by the runner's stop()
-    runner._logs.append(log)
     process = subprocess.Popen(
         [sys.executable, "-m", "modyn_bringup.composed", str(path)],
         stdout=log,
@@ -157,6 +156,7 @@ def start_composed(runner, nodes: list) -> None:
         link.unlink(missing_ok=True)
         link.symlink_to(log_path.name)
         runner.processes[node.name] = process
+        runner._logs[node.name] = log  # the runner writes to it (and closes it) by node name
 
 
 def main(argv: list[str] | None = None) -> int:

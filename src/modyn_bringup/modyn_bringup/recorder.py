@@ -273,6 +273,7 @@ class _RecorderNode:
 def main(argv: list[str] | None = None) -> int:
     """The ``recorder`` executable: ROS parameters ``output`` (path of the .mcap),
     ``topics`` (string[]), ``topic_timeout`` (s, default 10). Runs until SIGINT/SIGTERM."""
+    import faulthandler
     import signal
 
     import rclpy
@@ -301,6 +302,8 @@ def main(argv: list[str] | None = None) -> int:
     stopping = []
     signal.signal(signal.SIGINT, lambda *_: stopping.append(1))
     signal.signal(signal.SIGTERM, lambda *_: stopping.append(1))
+    # the runner asks for the stacks of a process that does not stop (runner._dump_stacks)
+    faulthandler.register(signal.SIGUSR1, file=sys.stderr, all_threads=True)
     from rclpy.executors import SingleThreadedExecutor
 
     executor = SingleThreadedExecutor(context=context)

@@ -37,6 +37,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import IO
 
 import yaml
 
@@ -98,7 +99,7 @@ class SystemRunner:
         if spec.realtime_priority is not None:  # every node process on SCHED_FIFO (node_main)
             self.env["MODYN_REALTIME_PRIORITY"] = str(spec.realtime_priority)
         self.processes: dict[str, subprocess.Popen] = {}
-        self._logs = []
+        self._logs: dict[str, IO[bytes]] = {}  # each process's log (its stdout and stderr)
 
     # ------------------------------------------------------------------ lifecycle
     def command(self, node: NodeSpec) -> list[str]:
@@ -165,7 +166,7 @@ class SystemRunner:
         commands = {node.name: self.command(node) for node in nodes}  # fail before starting any
         for node in nodes:
             log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
-            self._logs.append(log)
+            self._logs[node.name] = log
             self.processes[node.name] = subprocess.Popen(
                 commands[node.name],
                 stdout=log,
@@ -301,19 +302,40 @@ class SystemRunner:
                 p.send_signal(signal.SIGINT)
         deadline = time.monotonic() + timeout
         for sig in (signal.SIGTERM, signal.SIGKILL):
-            for p in targets.values():
+            for name, p in targets.items():
                 try:
                     p.wait(max(0.0, deadline - time.monotonic()))
                 except subprocess.TimeoutExpired:
-                    p.send_signal(sig)
+                    if sig == signal.SIGKILL:
+                        self._dump_stacks(name, p)
+                    if p.poll() is None:
+                        p.send_signal(sig)
             deadline = time.monotonic() + kill_timeout
         for p in targets.values():
             p.wait()
         if node is None:
-            for log in self._logs:
+            for log in set(self._logs.values()):
                 log.close()
             self._tmp.cleanup()
         return {name: p.returncode for name, p in targets.items()}
+
+    def _dump_stacks(self, name: str, process: subprocess.Popen, wait: float = 0.5) -> None:
+        """Before the SIGKILL of a node that did not stop: have it write its threads' stacks to
+        its log (modyn_ros.node_main.STACK_DUMP_SIGNAL), so that the log says where it hung.
+        Every process the runner starts is a modyn node (run_node) or the recorder, both of
+        which register that signal."""
+        log = self._logs.get(name)
+        if log is not None:  # the process's own file: the same offset, nothing overwritten
+            log.write(
+                f"\n[modyn_system] '{name}' still running {time.strftime('%H:%M:%S')} after "
+                "SIGINT and SIGTERM: its stacks, then SIGKILL\n".encode()
+            )
+            log.flush()
+        try:
+            process.send_signal(signal.SIGUSR1)
+            process.wait(wait)
+        except subprocess.TimeoutExpired:
+            pass
 
     def kill(self, node: str) -> None:
         """SIGKILL one node (fault injection)."""

@@ -30,10 +30,16 @@ ros2_control bridge needs to send its last command then). Here:
 
 A signal that arrives before :func:`run_node` starts (while the node's modules are imported,
 about a second) still gets Python's default behaviour.
+
+SIGUSR1 (:data:`STACK_DUMP_SIGNAL`) writes the stack of every thread to stderr (the node's log
+under the runner) and nothing else: a launcher about to SIGKILL a node that did not stop asks for
+it first, so that the log says where the node was stuck (``faulthandler``: it runs in the signal
+handler itself, so it works while the main thread is blocked inside C code).
 """
 
 from __future__ import annotations
 
+import faulthandler
 import os
 import signal
 import sys
@@ -64,6 +70,7 @@ __all__ = [
     "INTRA_PROCESS_ENV",
     "REALTIME_PRIORITY_ENV",
     "EXIT_CONFIG",
+    "STACK_DUMP_SIGNAL",
     "EXIT_RUNTIME",
     "ExecutorChoiceError",
     "StopRequest",
@@ -78,6 +85,8 @@ EXIT_RUNTIME = 1
 
 _CONFIG_ERRORS = (ParameterError, InvalidParameterTypeException, InvalidParameterValueException)
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: the signal on which a node process writes every thread's stack to stderr
+STACK_DUMP_SIGNAL = signal.SIGUSR1
 _SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
 _EVENTS_STOP_POLL = 0.1  # s: how often a spin with the EventsExecutor looks at a stop request
 
@@ -288,6 +297,8 @@ def run_nodes(
         return EXIT_CONFIG
     stop = StopRequest()
     own_handlers = stop.install()
+    if own_handlers:
+        faulthandler.register(STACK_DUMP_SIGNAL, file=sys.stderr, all_threads=True)
     _init_rclpy(args, own_handlers)
     context = rclpy.get_default_context()
     logger = rclpy.logging.get_logger(name)
