@@ -169,7 +169,8 @@ def test_the_loop_composed_and_the_planning_beside(monkeypatch, tmp_path):
     spec = load_system("rx90_sim", PATIENT)
     spec.composed = LOOP
     spec.realtime_priority = 10
-    runner = SystemRunner(spec, tmp_path / "logs")
+    # the nodes from their scripts: /proc/<pid>/environ of a forked node is the fork server's
+    runner = SystemRunner(spec, tmp_path / "logs", fork=False)
     try:
         runner.start()
         pids = runner.pids()

@@ -41,6 +41,7 @@ from typing import IO
 
 import yaml
 
+from . import fork_server
 from .system import BringupError, NodeSpec, SystemSpec, composed_field, load_system
 
 __all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
@@ -51,6 +52,11 @@ HOLDERS = frozenset({("modyn_hardware", "hardware_interface")})
 
 #: (package, executable) of the recorder node (``--record``)
 RECORDER = ("modyn_bringup", "recorder")
+
+#: the default of ``SystemRunner(fork=...)``: False, every node from its console script as
+#: ``ros2 run`` starts it; the test suite sets it (conftest.py) to fork the nodes from a
+#: preloaded interpreter (modyn_bringup.fork_server)
+FORK_NODES = False
 
 
 def executable_path(package: str, executable: str) -> Path:
@@ -77,6 +83,10 @@ class SystemRunner:
     each node is the leader of a session of its own, so that a terminal's Ctrl-C reaches the
     runner alone, which then stops the nodes; without it the nodes stay in the runner's process
     group and receive a terminal's signals themselves, as under ``ros2 launch``.
+
+    With ``fork`` (default :data:`FORK_NODES`), a node whose executable is a Python console
+    script is forked from a fork server that has imported rclpy, numpy and modyn's node modules
+    (:mod:`modyn_bringup.fork_server`): the same process per node, 0.7 CPU-s less to start each.
     """
 
     def __init__(
@@ -85,9 +95,11 @@ class SystemRunner:
         log_dir: str | os.PathLike | None = None,
         env: dict | None = None,
         new_session: bool = True,
+        fork: bool | None = None,
     ):
         self.spec = spec
         self.new_session = new_session
+        self.fork = FORK_NODES if fork is None else fork
         self._tmp = tempfile.TemporaryDirectory(prefix=f"modyn_{spec.name}_params_")
         # logs outlive the run (a failed test or demo points at them)
         self.log_dir = (
@@ -165,8 +177,19 @@ class SystemRunner:
     def _popen(self, nodes: list[NodeSpec], env: dict[str, str]) -> None:
         commands = {node.name: self.command(node) for node in nodes}  # fail before starting any
         for node in nodes:
-            log = open(self.log_dir / f"{node.name}.log", "wb")  # noqa: SIM115 - closed in stop()
+            path = self.log_dir / f"{node.name}.log"
+            path.write_bytes(b"")
+            # appended to by the process and by the runner (_dump_stacks): nothing overwritten
+            log = open(path, "ab")  # noqa: SIM115 - closed in stop()
             self._logs[node.name] = log
+            target = None
+            if self.fork and fork_server.available():
+                target = fork_server.entry_point(Path(commands[node.name][0]))
+            if target is not None:
+                self.processes[node.name] = fork_server.start(
+                    target, commands[node.name], env, path, self.new_session
+                )
+                continue
             self.processes[node.name] = subprocess.Popen(
                 commands[node.name],
                 stdout=log,

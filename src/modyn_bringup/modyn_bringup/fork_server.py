@@ -1,0 +1,317 @@
+"""Node processes forked from a preloaded interpreter (``SystemRunner(fork=True)``).
+
+A node process started from its console script spends about 0.7 CPU-s before its node exists
+(on this project's 2-core machine): the interpreter, the entry-point lookup in the installed
+metadata, and the imports of rclpy, numpy and modyn's libraries. A system of four nodes pays
+that four times per start, and the test suite starts systems hundreds of times. The fork server
+(``python -m modyn_bringup.fork_server``, one per calling process, started on first use)
+imports those modules once; each node is then a fork of it that runs its console script's
+entry point with the node's command line, environment and log. It is still one OS process per
+node, with its own pid, session, signals, exit status, DDS participant and ROS context: only
+what happens before ``main()`` is shared.
+
+The node is the fork server's grandchild: the intermediate process exits at once, and the
+caller, a child subreaper (``prctl(PR_SET_CHILD_SUBREAPER)``), inherits the node as its own
+child. So :class:`ForkedProcess` waits for it with ``waitpid`` and gets its real exit status
+(a code, or the signal that killed it), as :class:`subprocess.Popen` does.
+
+What differs from a process started from its script:
+
+* ``/proc/<pid>/cmdline`` and ``/proc/<pid>/environ`` are the fork server's (``os.environ`` is
+  the node's own);
+* the process ends with ``os._exit`` after ``main()`` returns: no ``atexit`` handlers and no
+  C++ static destructors run (the node has already shut its ROS context down);
+* the modules are the ones the fork server imported when it started, with numpy's BLAS on
+  one thread (``OPENBLAS_NUM_THREADS=1`` unless set: a process with threads cannot be forked
+  safely).
+
+The default of :class:`~modyn_bringup.runner.SystemRunner` stays the console script (what
+``ros2 run`` and ``ros2 launch`` execute); the test suite forks (``conftest.py``). Linux only
+(:func:`available`); elsewhere the runner starts the scripts.
+"""
+
+from __future__ import annotations
+
+import atexit
+import ctypes
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import traceback
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+
+__all__ = ["PRELOAD", "ForkedProcess", "available", "entry_point", "start"]
+
+#: imported once by the fork server, before any fork (none of them starts a thread on import)
+PRELOAD = [
+    "numpy",
+    "mujoco",
+    "rclpy",
+    "rclpy.node",
+    "rclpy.executors",
+    "modyn_ros.node_main",
+    "modyn_model",
+    "modyn_control.feedback_controller_node",
+    "modyn_control.inverse_dynamics_feedforward_node",
+    "modyn_trajectory.trajectory_generator_node",
+    "modyn_hardware.hardware_interface_node",
+    "modyn_hardware.fake_ros2_control",
+    "modyn_bringup.recorder",
+]
+
+_SCRIPT_TAG = re.compile(r"EASY-INSTALL-ENTRY-SCRIPT: '([^']+)','console_scripts','([^']+)'")
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+@cache
+def entry_point(script: Path) -> str | None:
+    """``module:function`` of an installed console script (colcon's ament_python install), or
+    None for an executable that is not one (it is then started as a program)."""
+    try:
+        head = script.read_text(encoding="utf-8", errors="replace")[:2000]
+    except OSError:
+        return None
+    found = _SCRIPT_TAG.search(head)
+    if found is None:
+        return None
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    dist, name = found[1].partition("==")[0], found[2]
+    try:
+        points = distribution(dist).entry_points
+    except PackageNotFoundError:
+        return None
+    for point in points:
+        if point.group == "console_scripts" and point.name == name:
+            return point.value
+    return None
+
+
+@cache
+def available() -> bool:
+    """This process can adopt the fork server's grandchildren (Linux's child subreaper)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+class ForkedProcess:
+    """The part of :class:`subprocess.Popen` the runner uses, for a node forked by the server
+    (this process's child once the intermediate process has exited)."""
+
+    def __init__(self, pid: int, args: list[str]):
+        self.pid = pid
+        self.args = args
+        self.returncode: int | None = None
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:  # reaped elsewhere: its status is lost
+                self.returncode = -255
+                return self.returncode
+            if pid == self.pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        delay = 0.0005
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise subprocess.TimeoutExpired(self.args, timeout)
+            time.sleep(delay)
+            delay = min(2 * delay, 0.02)
+        return self.returncode  # type: ignore[return-value]
+
+    def send_signal(self, sig: int) -> None:
+        if self.poll() is None:
+            try:
+                os.kill(self.pid, sig)
+            except ProcessLookupError:
+                pass
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+
+class _Server:
+    """The caller's side of one fork server process."""
+
+    def __init__(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "modyn_bringup.fork_server"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=None,
+            text=True,
+            bufsize=1,
+        )
+        self.lock = threading.Lock()
+        ready = self.process.stdout.readline()
+        if ready.strip() != "ready":
+            raise RuntimeError(f"the fork server did not start: {ready!r}")
+
+    def fork(self, request: dict) -> int:
+        with self.lock:
+            self.process.stdin.write(json.dumps(request) + "\n")
+            self.process.stdin.flush()
+            answer = json.loads(self.process.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(f"the fork server could not start {request['argv'][0]}: {answer}")
+        return int(answer["pid"])
+
+
+    def close(self) -> None:
+        """End the server (its request loop ends with its stdin); the nodes run on."""
+        try:
+            self.process.stdin.close()
+            self.process.wait(5.0)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
+        self.process.stdout.close()
+
+
+_server: _Server | None = None
+_server_lock = threading.Lock()
+
+
+def _close_server() -> None:
+    global _server
+    with _server_lock:
+        if _server is not None:
+            _server.close()
+            _server = None
+
+
+def start(
+    target: str, argv: list[str], env: dict[str, str], log_path: Path, new_session: bool
+) -> ForkedProcess:
+    """Fork the node whose entry point is ``target`` (``module:function``) with command line
+    ``argv``, environment ``env`` and output appended to ``log_path``; requires
+    :func:`available`."""
+    global _server
+    with _server_lock:
+        if _server is None or _server.process.poll() is not None:
+            if _server is None:
+                atexit.register(_close_server)
+            _server = _Server()
+        server = _server
+    request = {
+        "target": target,
+        "argv": list(argv),
+        "env": dict(env),
+        "log": str(log_path),
+        "new_session": new_session,
+    }
+    return ForkedProcess(server.fork(request), list(argv))
+
+
+# ---------------------------------------------------------------------- the server's side
+def _run_node(request: dict) -> int:
+    """In the node process: become the node's process, run its entry point; the exit code."""
+    if request["new_session"]:
+        os.setsid()
+    fd = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    null = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(null, 0)
+    os.dup2(fd, 1)
+    os.dup2(fd, 2)
+    os.close(fd)
+    os.close(null)
+    sys.stdin = open(0, closefd=False)  # noqa: SIM115 - fd 0 stays open
+    sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
+    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+    os.environ.clear()
+    os.environ.update(request["env"])
+    # as after an exec (the server ignores SIGINT)
+    for signum in (signal.SIGTERM, signal.SIGUSR1, signal.SIGCHLD, signal.SIGPIPE):
+        signal.signal(signum, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    sys.argv = list(request["argv"])
+    module, _, function = request["target"].partition(":")
+    try:
+        main = import_module(module)
+        for part in function.split("."):
+            main = getattr(main, part)
+        result = main()
+    except SystemExit as exc:
+        result = exc.code
+    except BaseException:  # noqa: BLE001 - as the interpreter would: traceback, status 1
+        traceback.print_exc()
+        return 1
+    if result is None:
+        return 0
+    if isinstance(result, int):
+        return result
+    print(result, file=sys.stderr)
+    return 1
+
+
+def _serve() -> None:
+    # numpy's OpenBLAS starts its thread pool on import unless told otherwise; the server must
+    # stay single-threaded to fork safely (the nodes' matrices are small: one thread is what
+    # the control loop wants anyway, and what the test suite runs with)
+    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+        os.environ.setdefault(var, "1")
+    for name in PRELOAD:
+        try:
+            import_module(name)
+        except ImportError as exc:  # the node that needs it reports it when it starts
+            print(f"fork_server: preload {name}: {exc}", file=sys.stderr, flush=True)
+    # a terminal's Ctrl-C to the caller's process group is for the nodes and the caller
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    requests, answers = sys.stdin, sys.stdout
+    answers.write("ready\n")
+    answers.flush()
+    for line in requests:
+        request = json.loads(line)
+        read_fd, write_fd = os.pipe()
+        middle = os.fork()
+        if middle == 0:  # the intermediate process: forks the node, tells its pid, exits
+            code = 0
+            try:
+                os.close(read_fd)
+                node = os.fork()
+                if node == 0:
+                    os.close(write_fd)
+                    status = 1
+                    try:
+                        status = _run_node(request)
+                    finally:
+                        try:
+                            sys.stdout.flush()
+                            sys.stderr.flush()
+                        finally:
+                            os._exit(status)
+                os.write(write_fd, f"{node}\n".encode())
+            except BaseException:  # noqa: BLE001 - reported to the caller by the pipe's EOF
+                code = 1
+            finally:
+                os._exit(code)
+        os.close(write_fd)
+        with os.fdopen(read_fd) as pipe:
+            pid = pipe.read().strip()
+        os.waitpid(middle, 0)  # after this the node is the caller's child (subreaper)
+        answers.write(json.dumps({"pid": int(pid)} if pid else {"error": "fork failed"}) + "\n")
+        answers.flush()
+
+
+if __name__ == "__main__":
+    _serve()
