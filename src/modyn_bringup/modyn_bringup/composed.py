@@ -33,6 +33,7 @@ import yaml
 
 from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, run_nodes
 
+from . import fork_server
 from .system import BringupError
 
 __all__ = ["BESIDE", "COMPOSABLE", "main", "node_factories", "start_composed"]
@@ -143,14 +144,24 @@ def start_composed(runner, nodes: list) -> None:
     path = Path(params).parent / f"{tag}.manifest.yaml"
     path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
     log_path = runner.log_dir / f"{tag}.log"
-    log = open(log_path, "wb")  # noqa: SIM115 - closed by the runner's stop()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "modyn_bringup.composed", str(path)],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=runner.env,
-        start_new_session=runner.new_session,
-    )
+    log_path.write_bytes(b"")
+    log = open(log_path, "ab")  # noqa: SIM115 - closed by the runner's stop()
+    if runner.fork and fork_server.available():  # from the preloaded interpreter
+        process = fork_server.start(
+            "modyn_bringup.composed:main",
+            ["modyn_bringup.composed", str(path)],
+            runner.env,
+            log_path,
+            runner.new_session,
+        )
+    else:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "modyn_bringup.composed", str(path)],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=runner.env,
+            start_new_session=runner.new_session,
+        )
     for node in nodes:
         link = runner.log_dir / f"{node.name}.log"
         link.unlink(missing_ok=True)

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import atexit
 import ctypes
+import gc
+import importlib
 import json
 import os
 import re
@@ -64,6 +66,7 @@ PRELOAD = [
     "modyn_hardware.hardware_interface_node",
     "modyn_hardware.fake_ros2_control",
     "modyn_bringup.recorder",
+    "modyn_bringup.composed",
 ]
 
 _SCRIPT_TAG = re.compile(r"EASY-INSTALL-ENTRY-SCRIPT: '([^']+)','console_scripts','([^']+)'")
@@ -240,6 +243,16 @@ def _run_node(request: dict) -> int:
     sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
     os.environ.clear()
     os.environ.update(request["env"])
+    # a PYTHONPATH the node has and the server had not (e.g. a package that adds a mechanism
+    # kind through its entry points): first on sys.path, as the interpreter would put it
+    added = [
+        entry
+        for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep)
+        if entry and entry not in sys.path
+    ]
+    if added:
+        sys.path[0:0] = added
+        importlib.invalidate_caches()
     # as after an exec (the server ignores SIGINT)
     for signum in (signal.SIGTERM, signal.SIGUSR1, signal.SIGCHLD, signal.SIGPIPE):
         signal.signal(signum, signal.SIG_DFL)
@@ -275,6 +288,10 @@ def _serve() -> None:
             import_module(name)
         except ImportError as exc:  # the node that needs it reports it when it starts
             print(f"fork_server: preload {name}: {exc}", file=sys.stderr, flush=True)
+    # the preloaded objects out of the cyclic collector's reach: a node's collections do not
+    # walk them (nor copy their pages, which the collector's bookkeeping would write to)
+    gc.collect()
+    gc.freeze()
     # a terminal's Ctrl-C to the caller's process group is for the nodes and the caller
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     requests, answers = sys.stdin, sys.stdout
