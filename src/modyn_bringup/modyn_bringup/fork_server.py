@@ -117,17 +117,21 @@ class ForkedProcess:
         self.pid = pid
         self.args = args
         self.returncode: int | None = None
+        self._lock = threading.Lock()  # one waitpid at a time, as Popen's _waitpid_lock
 
     def poll(self) -> int | None:
-        if self.returncode is None:
-            try:
-                pid, status = os.waitpid(self.pid, os.WNOHANG)
-            except ChildProcessError:  # reaped elsewhere: its status is lost
-                self.returncode = -255
-                return self.returncode
-            if pid == self.pid:
-                self.returncode = os.waitstatus_to_exitcode(status)
-        return self.returncode
+        with self._lock:
+            if self.returncode is None:
+                try:
+                    pid, status = os.waitpid(self.pid, os.WNOHANG)
+                except ChildProcessError:  # reaped elsewhere: its status is lost
+                    self.returncode = -255
+                else:
+                    if pid == self.pid:
+                        self.returncode = os.waitstatus_to_exitcode(status)
+            if self.returncode is not None:
+                _unreaped.discard(self)
+            return self.returncode
 
     def wait(self, timeout: float | None = None) -> int:
         deadline = None if timeout is None else time.monotonic() + timeout
@@ -153,6 +157,10 @@ class ForkedProcess:
         self.send_signal(signal.SIGKILL)
 
 
+#: forked nodes not reaped yet: a caller that drops one leaves no zombie (reaped at the next start)
+_unreaped: set[ForkedProcess] = set()
+
+
 class _Server:
     """The caller's side of one fork server process."""
 
@@ -164,21 +172,31 @@ class _Server:
             stderr=None,
             text=True,
             bufsize=1,
+            cwd="/",  # the nodes get the caller's working directory with each request
         )
         self.lock = threading.Lock()
         ready = self.process.stdout.readline()
         if ready.strip() != "ready":
+            self.close()
             raise RuntimeError(f"the fork server did not start: {ready!r}")
 
     def fork(self, request: dict) -> int:
         with self.lock:
-            self.process.stdin.write(json.dumps(request) + "\n")
-            self.process.stdin.flush()
-            answer = json.loads(self.process.stdout.readline())
+            try:
+                self.process.stdin.write(json.dumps(request) + "\n")
+                self.process.stdin.flush()
+                line = self.process.stdout.readline()
+            except OSError:
+                line = ""
+        if not line:
+            raise RuntimeError(
+                f"the fork server ended ({self.process.poll()}) before it started "
+                f"{request['argv'][0]}"
+            )
+        answer = json.loads(line)
         if "error" in answer:
             raise RuntimeError(f"the fork server could not start {request['argv'][0]}: {answer}")
         return int(answer["pid"])
-
 
     def close(self) -> None:
         """End the server (its request loop ends with its stdin); the nodes run on."""
@@ -207,28 +225,39 @@ def start(
     target: str, argv: list[str], env: dict[str, str], log_path: Path, new_session: bool
 ) -> ForkedProcess:
     """Fork the node whose entry point is ``target`` (``module:function``) with command line
-    ``argv``, environment ``env`` and output appended to ``log_path``; requires
-    :func:`available`."""
+    ``argv``, environment ``env``, this process's working directory and output appended to
+    ``log_path``; requires :func:`available`."""
     global _server
+    for process in list(_unreaped):
+        process.poll()
     with _server_lock:
         if _server is None or _server.process.poll() is not None:
             if _server is None:
                 atexit.register(_close_server)
+            else:  # ended (e.g. a SIGTERM to the process group): a new one
+                _server.close()
             _server = _Server()
         server = _server
     request = {
         "target": target,
         "argv": list(argv),
         "env": dict(env),
+        "cwd": os.getcwd(),
         "log": str(log_path),
         "new_session": new_session,
     }
-    return ForkedProcess(server.fork(request), list(argv))
+    process = ForkedProcess(server.fork(request), list(argv))
+    _unreaped.add(process)
+    return process
 
 
 # ---------------------------------------------------------------------- the server's side
-def _run_node(request: dict) -> int:
-    """In the node process: become the node's process, run its entry point; the exit code."""
+#: the server's own PYTHONPATH entries (a node whose PYTHONPATH lacks one does not get it)
+_SERVER_PYTHONPATH = [e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]
+
+
+def _become_the_node(request: dict) -> None:
+    """In the node process, before its entry point: session, log, environment, signals."""
     if request["new_session"]:
         os.setsid()
     fd = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -238,34 +267,50 @@ def _run_node(request: dict) -> int:
     os.dup2(fd, 2)
     os.close(fd)
     os.close(null)
-    sys.stdin = open(0, closefd=False)  # noqa: SIM115 - fd 0 stays open
-    sys.stdout = open(1, "w", buffering=1, closefd=False)  # noqa: SIM115
-    sys.stderr = open(2, "w", buffering=1, closefd=False)  # noqa: SIM115
+    # the streams as the interpreter makes them for a file (block-buffered stdout, stderr
+    # line-buffered with backslashreplace)
+    sys.stdin = sys.__stdin__ = open(0, closefd=False)  # noqa: SIM115 - fd 0 stays open
+    sys.stdout = sys.__stdout__ = open(1, "w", closefd=False)  # noqa: SIM115
+    sys.stderr = sys.__stderr__ = open(  # noqa: SIM115
+        2, "w", buffering=1, errors="backslashreplace", closefd=False
+    )
+    os.chdir(request["cwd"])
     os.environ.clear()
     os.environ.update(request["env"])
-    # a PYTHONPATH the node has and the server had not (e.g. a package that adds a mechanism
-    # kind through its entry points): first on sys.path, as the interpreter would put it
-    added = [
-        entry
-        for entry in os.environ.get("PYTHONPATH", "").split(os.pathsep)
-        if entry and entry not in sys.path
-    ]
-    if added:
-        sys.path[0:0] = added
+    # sys.path as the node's PYTHONPATH makes it: the entries it adds (e.g. a package that adds
+    # a mechanism kind through its entry points) first, the server's that it lacks removed
+    wanted = [e for e in os.environ.get("PYTHONPATH", "").split(os.pathsep) if e]
+    removed = [e for e in _SERVER_PYTHONPATH if e not in wanted and e in sys.path]
+    for entry in removed:
+        sys.path.remove(entry)
+    added = [e for e in wanted if e not in sys.path]
+    sys.path[0:0] = added
+    if added or removed:
         importlib.invalidate_caches()
-    # as after an exec (the server ignores SIGINT)
-    for signum in (signal.SIGTERM, signal.SIGUSR1, signal.SIGCHLD, signal.SIGPIPE):
+    # the dispositions of a fresh interpreter (the server ignores SIGINT; SIGPIPE and SIGXFSZ
+    # stay ignored, as Python sets them at start-up)
+    for signum in (signal.SIGTERM, signal.SIGUSR1, signal.SIGCHLD):
         signal.signal(signum, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.argv = list(request["argv"])
-    module, _, function = request["target"].partition(":")
+
+
+def _run_node(request: dict) -> int:
+    """In the node process: become the node's process, run its entry point; the exit code."""
     try:
+        _become_the_node(request)
+        module, _, function = request["target"].partition(":")
         main = import_module(module)
         for part in function.split("."):
             main = getattr(main, part)
         result = main()
     except SystemExit as exc:
         result = exc.code
+    except KeyboardInterrupt:  # before the node's own handlers: as Python, killed by SIGINT
+        _flush()
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
+        return 130
     except BaseException:  # noqa: BLE001 - as the interpreter would: traceback, status 1
         traceback.print_exc()
         return 1
@@ -277,7 +322,24 @@ def _run_node(request: dict) -> int:
     return 1
 
 
+def _flush() -> None:
+    """What an interpreter's exit flushes: Python's streams and C's stdio buffers."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    try:
+        ctypes.CDLL(None).fflush(None)
+    except (OSError, AttributeError):
+        pass
+
+
 def _serve() -> None:
+    # the replies go on a copy of fd 1; fd 1 itself becomes stderr, so that nothing a preloaded
+    # module prints (from Python or C) gets into them
+    answers = os.fdopen(os.dup(1), "w")
+    os.dup2(2, 1)
     # numpy's OpenBLAS starts its thread pool on import unless told otherwise; the server must
     # stay single-threaded to fork safely (the nodes' matrices are small: one thread is what
     # the control loop wants anyway, and what the test suite runs with)
@@ -286,7 +348,7 @@ def _serve() -> None:
     for name in PRELOAD:
         try:
             import_module(name)
-        except ImportError as exc:  # the node that needs it reports it when it starts
+        except Exception as exc:  # noqa: BLE001 - the node that needs it reports it at start
             print(f"fork_server: preload {name}: {exc}", file=sys.stderr, flush=True)
     # the preloaded objects out of the cyclic collector's reach: a node's collections do not
     # walk them (nor copy their pages, which the collector's bookkeeping would write to)
@@ -294,27 +356,35 @@ def _serve() -> None:
     gc.freeze()
     # a terminal's Ctrl-C to the caller's process group is for the nodes and the caller
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    requests, answers = sys.stdin, sys.stdout
+    _flush()
     answers.write("ready\n")
     answers.flush()
-    for line in requests:
+    for line in sys.stdin:
         request = json.loads(line)
         read_fd, write_fd = os.pipe()
-        middle = os.fork()
+        try:
+            middle = os.fork()
+        except OSError as exc:
+            os.close(read_fd)
+            os.close(write_fd)
+            answers.write(json.dumps({"error": f"fork: {exc}"}) + "\n")
+            answers.flush()
+            continue
         if middle == 0:  # the intermediate process: forks the node, tells its pid, exits
             code = 0
             try:
                 os.close(read_fd)
+                answers_fd = answers.fileno()
                 node = os.fork()
                 if node == 0:
                     os.close(write_fd)
+                    os.close(answers_fd)
                     status = 1
                     try:
                         status = _run_node(request)
                     finally:
                         try:
-                            sys.stdout.flush()
-                            sys.stderr.flush()
+                            _flush()
                         finally:
                             os._exit(status)
                 os.write(write_fd, f"{node}\n".encode())

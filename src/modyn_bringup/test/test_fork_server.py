@@ -110,3 +110,13 @@ def test_a_signal_before_the_node_spins_ends_it_as_python_would(tmp_path):
     time.sleep(0.2)
     process.send_signal(signal.SIGTERM)
     assert process.wait(10.0) == -signal.SIGTERM
+
+
+def test_a_forked_node_runs_in_the_callers_working_directory(tmp_path, monkeypatch):
+    """The server runs in /; each node in the directory its caller is in when it starts it."""
+    monkeypatch.chdir(tmp_path)
+    log = tmp_path / "cwd.log"
+    process = fork_server.start("os:getcwd", ["getcwd"], dict(os.environ), log, new_session=True)
+    # a str returned by main is printed and gives status 1, as sys.exit("...") would
+    assert process.wait(30.0) == 1
+    assert log.read_text().strip() == str(tmp_path)

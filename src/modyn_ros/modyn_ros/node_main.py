@@ -31,6 +31,11 @@ ros2_control bridge needs to send its last command then). Here:
 A signal that arrives before :func:`run_node` starts (while the node's modules are imported,
 about a second) still gets Python's default behaviour.
 
+The teardown after the hooks (executor, nodes, rclpy: the DDS entities and participant) is
+bounded by :data:`TEARDOWN_BOUND`: past it the process writes its threads' stacks to stderr and
+exits 0 (:mod:`modyn_ros.exit_timer`; Fast DDS was seen to block ``destroy_node`` for good when
+the peers stopped at the same moment).
+
 SIGUSR1 (:data:`STACK_DUMP_SIGNAL`) writes the stack of every thread to stderr (the node's log
 under the runner) and nothing else: a launcher about to SIGKILL a node that did not stop asks for
 it first, so that the log says where the node was stuck (``faulthandler``: it runs in the signal
@@ -56,6 +61,7 @@ from rclpy.executors import (
 )
 
 from . import intra_process as intra
+from .exit_timer import ExitTimer
 from .heap import SafePointCollector
 from .params import ParameterError
 
@@ -72,6 +78,7 @@ __all__ = [
     "EXIT_CONFIG",
     "STACK_DUMP_SIGNAL",
     "EXIT_RUNTIME",
+    "TEARDOWN_BOUND",
     "ExecutorChoiceError",
     "StopRequest",
     "apply_realtime_priority",
@@ -88,6 +95,10 @@ _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
 #: the signal on which a node process writes every thread's stack to stderr
 STACK_DUMP_SIGNAL = signal.SIGUSR1
 _SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
+#: s: the executor's, the nodes' and rclpy's teardown end within this, or the process exits 0
+#: (every thread's stack first in its log: "Timeout (0:00:05.500000)!"); ros2 launch and the
+#: runner SIGTERM a node 5 s after SIGINT and SIGKILL it 5 s later
+TEARDOWN_BOUND = 6.0
 _EVENTS_STOP_POLL = 0.1  # s: how often a spin with the EventsExecutor looks at a stop request
 
 
@@ -362,16 +373,25 @@ def run_nodes(
         if stop.requested:
             logger.info(f"{signal.Signals(stop.signum).name} received: shutting down")
         collect.stop()
-        _shutdown(nodes, executor, context, logger, quiet=stop.requested or not context.ok())
+        _shutdown(
+            nodes,
+            executor,
+            context,
+            logger,
+            quiet=stop.requested or not context.ok(),
+            process_main=own_handlers,
+        )
         if bus is not None:
             intra.disable()
         stop.ignore_from_now_on()
     return status
 
 
-def _shutdown(nodes: list, executor, context, logger, quiet: bool) -> None:
+def _shutdown(nodes: list, executor, context, logger, quiet: bool, process_main: bool) -> None:
     """The nodes' ``on_shutdown`` hooks, then executor, nodes and rclpy, each step on its own:
-    one that fails (e.g. on a context that is already shut down) does not skip the others."""
+    one that fails (e.g. on a context that is already shut down) does not skip the others.
+    ``process_main``: this is the process's main (its signal handlers are ours): the teardown
+    after the hooks is bounded by :data:`TEARDOWN_BOUND`."""
     for node in nodes:
         hook = getattr(node, "on_shutdown", None)
         if callable(hook) and not context.ok():
@@ -387,6 +407,9 @@ def _shutdown(nodes: list, executor, context, logger, quiet: bool) -> None:
     for node in nodes:
         steps.append(("destroy_node", node.destroy_node))
     steps.append(("rclpy shutdown", _try_shutdown))
+    # the DDS teardown is bounded (modyn_ros.exit_timer: Fast DDS can deadlock in it when the
+    # peers stop at the same moment); the hooks above are not: their work is the robot's
+    bound = ExitTimer(TEARDOWN_BOUND) if process_main else None
     for what, step in steps:
         start = time.monotonic()
         try:
@@ -398,6 +421,8 @@ def _shutdown(nodes: list, executor, context, logger, quiet: bool) -> None:
         if took > _SLOW_STEP and what != "rclpy shutdown":  # logging ends with rclpy
             # a launcher escalates to SIGKILL after a few seconds: say where the time went
             logger.warning(f"shutdown: {what} took {took:.1f} s")
+    if bound is not None:
+        bound.cancel()
 
 
 def _try_shutdown() -> None:

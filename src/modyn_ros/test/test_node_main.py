@@ -102,3 +102,57 @@ def test_any_number_of_signals_exits_zero(name):
         assert "Traceback" not in err and "Traceback" not in out, err
         assert "on_shutdown: context ok, published" in out, f"{out}\n{err}"
         assert "received: shutting down" in err, err  # the node's log line (stderr)
+
+
+STUCK_TEARDOWN = r"""
+import ctypes, sys
+from rclpy.node import Node
+from modyn_ros.node_main import run_node
+
+
+class StuckTeardown(Node):
+    def __init__(self):
+        super().__init__("stuck_teardown")
+        self.create_timer(0.01, lambda: None)
+        print("ready", flush=True)
+
+    def on_shutdown(self):
+        print("on_shutdown: done", flush=True)
+
+    def destroy_node(self):
+        # as the Fast DDS deadlock seen in CI: blocked in C with the GIL held (PyDLL keeps it)
+        ctypes.PyDLL(None).sleep(60)
+
+
+sys.exit(run_node(StuckTeardown, "stuck_teardown"))
+"""
+
+
+def test_a_teardown_that_hangs_in_c_ends_with_status_0_and_its_stacks():
+    """The DDS teardown after on_shutdown is bounded (TEARDOWN_BOUND s, modyn_ros.exit_timer):
+    a destroy_node blocked in C with the GIL held ends with status 0 (the hooks ran), the
+    stacks of its threads on stderr, well before a launcher's SIGKILL 10 s after the SIGINT."""
+    from modyn_ros.node_main import TEARDOWN_BOUND
+
+    proc = subprocess.Popen(
+        [sys.executable, "-c", STUCK_TEARDOWN],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
+        start = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    print(f"exit {proc.returncode} after {took:.1f} s\n{out}\n{err}")
+    assert proc.returncode == 0
+    assert "on_shutdown: done" in out
+    assert TEARDOWN_BOUND <= took < 10.0
+    assert "Timeout (0:00:05.500000)!" in err and "in destroy_node" in err, err
