@@ -69,10 +69,13 @@ PATTERNS = {
 }
 
 
-def run_child(pattern: tuple[int, ...], rng: random.Random) -> tuple[int, str, str]:
-    """Start the busy node, wait until it runs, signal it; (status, stdout, stderr)."""
+def run_child(
+    pattern: tuple[int, ...], rng: random.Random, code: str = CHILD
+) -> tuple[int, str, str, float]:
+    """Start the node of ``code`` (the busy node), wait until it runs, signal it; (status,
+    stdout, stderr, seconds from the first signal to the exit)."""
     proc = subprocess.Popen(
-        [sys.executable, "-c", CHILD],
+        [sys.executable, "-c", code],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -81,23 +84,25 @@ def run_child(pattern: tuple[int, ...], rng: random.Random) -> tuple[int, str, s
     try:
         assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
         time.sleep(rng.uniform(0.0, 0.3))  # a random moment of the node's life
+        start = time.monotonic()
         for k, sig in enumerate(pattern):
             if k:
                 time.sleep(rng.uniform(0.0, 0.05))
             os.kill(proc.pid, sig)
         out, err = proc.communicate(timeout=30)
+        took = time.monotonic() - start
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    return proc.returncode, out, err
+    return proc.returncode, out, err, took
 
 
 @pytest.mark.parametrize("name", list(PATTERNS))
 def test_any_number_of_signals_exits_zero(name):
     rng = random.Random(name)
     for _ in range(3):
-        status, out, err = run_child(PATTERNS[name], rng)
+        status, out, err, _ = run_child(PATTERNS[name], rng)
         assert status == 0, f"exit {status}\nstdout:\n{out}\nstderr:\n{err}"
         assert "Traceback" not in err and "Traceback" not in out, err
         assert "on_shutdown: context ok, published" in out, f"{out}\n{err}"
@@ -134,25 +139,9 @@ def test_a_teardown_that_hangs_in_c_ends_with_status_0_and_its_stacks():
     stacks of its threads on stderr, well before a launcher's SIGKILL 10 s after the SIGINT."""
     from modyn_ros.node_main import TEARDOWN_BOUND
 
-    proc = subprocess.Popen(
-        [sys.executable, "-c", STUCK_TEARDOWN],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
-    try:
-        assert proc.stdout.readline().strip() == "ready", proc.stderr.read()
-        start = time.monotonic()
-        os.kill(proc.pid, signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
-        took = time.monotonic() - start
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-    print(f"exit {proc.returncode} after {took:.1f} s\n{out}\n{err}")
-    assert proc.returncode == 0
+    status, out, err, took = run_child((signal.SIGINT,), random.Random(0), STUCK_TEARDOWN)
+    print(f"exit {status} after {took:.1f} s\n{out}\n{err}")
+    assert status == 0
     assert "on_shutdown: done" in out
     assert TEARDOWN_BOUND <= took < 10.0
     assert "Timeout (0:00:05.500000)!" in err and "in destroy_node" in err, err
