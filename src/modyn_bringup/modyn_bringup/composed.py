@@ -31,7 +31,7 @@ from pathlib import Path
 
 import yaml
 
-from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, run_nodes
+from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, default_executor, run_nodes
 
 from . import fork_server
 from .system import BringupError
@@ -71,18 +71,6 @@ COMPOSABLE: dict[tuple[str, str], tuple[str, str, tuple[str, ...], tuple[str, ..
         (),
     ),
 }
-
-
-def _default_executor() -> str:
-    """The composed process's executor unless told otherwise: rclpy's EventsExecutor where
-    present (docs/performance_loop.md: the SingleThreadedExecutor with four nodes in one wait
-    set ran the rx90_sim lockstep loop several times slower than the EventsExecutor in the same
-    run)."""
-    try:
-        from rclpy.experimental import EventsExecutor  # noqa: F401
-    except ImportError:  # an rclpy without it (before Jazzy's backport): the only other choice
-        return "single"
-    return "events"
 
 
 def _resolve(ref: str):
@@ -195,7 +183,7 @@ def main(argv: list[str] | None = None) -> int:
         None,
         config_errors=config_errors,
         runtime_errors=runtime_errors,
-        executor_kind=args.executor or os.environ.get(EXECUTOR_ENV) or _default_executor(),
+        executor_kind=args.executor or os.environ.get(EXECUTOR_ENV) or default_executor(),
     )
 
 

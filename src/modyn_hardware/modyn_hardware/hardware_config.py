@@ -110,6 +110,11 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         0.0,
         "deprecated name of watchdog_timeout: if > 0 it replaces watchdog_timeout",
     ),
+    "diagnostic_period": (
+        1.0,
+        "wall seconds between two /diagnostics reports (the counters, latency and limit "
+        "events; as diagnostic_updater's period)",
+    ),
     "max_command_age": (
         0.5,
         "s: a command whose header.stamp is older than this (lockstep: than plant time t_k; "
@@ -224,6 +229,8 @@ class Config:
         Wall seconds after the first command during which a missing one does not latch.
     max_command_age : float
         Seconds (plant time in lockstep, node clock in realtime).
+    diagnostic_period : float
+        Wall seconds between two /diagnostics reports.
     publish_clock : bool
     clock_every : int
         /clock is published every ``clock_every`` steps (``clock_period`` / dt, at least 1).
@@ -285,6 +292,7 @@ class Config:
     stiff_damping: tuple[str, ...] = ()
     mujoco_geometry: str = "none"
     max_command_age: float = 0.5
+    diagnostic_period: float = 1.0
     effort_limit_mode: str = "saturate"
     velocity_limit_mode: str = "saturate"
     position_limit_mode: str = "saturate"
@@ -360,7 +368,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     -------
     dict
         ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
-        ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age`` (float), ``dt_ns`` (int), ``publish_clock``
+        ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age``, ``diagnostic_period`` (float), ``dt_ns`` (int), ``publish_clock``
         (bool), ``clock_every``, ``marker_every``, ``constraint_every`` (int).
 
     Raises
@@ -375,6 +383,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
         "mujoco_geometry": _choice(values, "mujoco_geometry", GEOMETRIES),
         "rate": _positive(values, "rate"),
         "max_command_age": _positive(values, "max_command_age"),
+        "diagnostic_period": _positive(values, "diagnostic_period"),
     }
     for kind in LIMIT_KINDS:
         out[f"{kind}_limit_mode"] = _choice(values, f"{kind}_limit_mode", LIMIT_MODES)

@@ -263,7 +263,7 @@ class HardwareInterfaceNode(Node):
             # controller leaves an arm that holds in sim time as it would in reality
             self._hold_timer = self.create_timer(cfg.dt, sup.on_hold_tick, clock=steady)
             self._hold_timer.cancel()
-        self.diagnostics = Diagnostics(self, self._report)
+        self.diagnostics = Diagnostics(self, self._report, cfg.diagnostic_period)
         self.get_logger().info(
             f"{cfg.plant} plant, {cfg.mode} at {cfg.rate:g} Hz (dt = {cfg.dt_ns} ns, "
             f"{cfg.integrator}), q0 = {cfg.initial_positions.tolist()}, watchdog "
@@ -698,6 +698,15 @@ class HardwareInterfaceNode(Node):
             f"~/push: force {[f.x, f.y, f.z]} N, moment {[m.x, m.y, m.z]} N·m at "
             f"'{msg.header.frame_id}' for {float(duration):g} s"
         )
+
+    @property
+    def preferred_executor(self) -> str | None:
+        """``single`` in real-time mode (modyn_ros.node_main.resolve_executor): the plant's
+        timer keeps its share under a flood of effort commands, which the EventsExecutor's queue
+        of one event per message does not give it (tests/test_faults.py, the command flood:
+        25874 plant steps with the SingleThreadedExecutor, 6410 with the EventsExecutor).
+        None (no preference) in lockstep, where the plant steps on the commands themselves."""
+        return "single" if self._realtime else None
 
     def on_shutdown(self) -> None:
         """Called once by run_node when the node stops (signal or error), before it is

@@ -88,6 +88,7 @@ def test_command_stamped_tk_advances_exactly_one_step(make_loop, planar_2r_xml, 
         robot_description=planar_2r_xml, rate=250.0, watchdog_timeout=5.0, clock_period=0.0
     )
     assert loop.hw.config.dt_ns == 4 * MS
+    assert loop.hw.preferred_executor is None  # lockstep: the process's default executor
     loop.connect()
     reference = SimulatedPlant(planar, "rk4")
     for k, effort in enumerate([[1.0, -0.5], [2.0, 0.3], [0.0, 0.0]]):
@@ -265,7 +266,8 @@ def test_reset_plant_moves_back_and_keeps_time(make_loop, planar_2r_xml, stamp_n
 
 
 def test_diagnostics_report_the_counters(make_loop, planar_2r_xml):
-    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0)
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0, diagnostic_period=0.2)
+    assert loop.hw.diagnostics.timer.timer_period_ns == 200_000_000  # diagnostic_period
     loop.connect()
     for _ in range(3):
         loop.step([0.0, 0.0])
@@ -326,6 +328,8 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
     loop.tester.create_subscription(JointState, "joint_states", answer, STATE_QOS)
     loop.connect()
     hw = loop.hw
+    # the plant's timer must keep its share under a command flood (node_main.resolve_executor)
+    assert hw.preferred_executor == "single"
     # no command yet: the timer steps the plant in safe hold, which is not counted as a miss
     assert loop.spin_until(lambda: hw.counters["steps"] > 10)
     assert hw.state == "waiting" and hw.counters["misses"] == 0
@@ -362,6 +366,7 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
         ("watchdog_timeout", 0.0, "parameter watchdog_timeout: 0.0 is not a positive"),
         ("lockstep_timeout", -1.0, "parameter lockstep_timeout: -1.0 is not a positive"),
         ("max_command_age", 0.0, "parameter max_command_age: 0.0 is not a positive"),
+        ("diagnostic_period", -1.0, "parameter diagnostic_period: -1.0 is not a positive"),
         ("effort_limit_mode", "clip", "parameter effort_limit_mode: 'clip' is not one of"),
         ("position_limit_mode", 1, "parameter position_limit_mode: 1 is not one of"),
         ("effort_limit", [1.0, 0.0], "parameter effort_limit: [1.0, 0.0] has a value <= 0"),

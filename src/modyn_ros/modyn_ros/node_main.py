@@ -82,7 +82,10 @@ __all__ = [
     "ExecutorChoiceError",
     "StopRequest",
     "apply_realtime_priority",
+    "check_executor",
+    "default_executor",
     "make_executor",
+    "resolve_executor",
     "run_node",
     "run_nodes",
 ]
@@ -106,8 +109,8 @@ class ExecutorChoiceError(ValueError):
     """``$MODYN_EXECUTOR`` (or the kind asked for) names no usable executor."""
 
 
-#: executors a node process can spin with (environment variable ``MODYN_EXECUTOR``, default
-#: ``single``); measured in docs/performance_loop.md
+#: executors a node process can spin with (environment variable ``MODYN_EXECUTOR``; default
+#: :func:`default_executor`); measured in docs/performance_loop.md
 EXECUTORS = ("single", "events", "multi")
 EXECUTOR_ENV = "MODYN_EXECUTOR"
 #: a SCHED_FIFO priority for the node processes (apply_realtime_priority); unset: normal policy
@@ -116,8 +119,46 @@ REALTIME_PRIORITY_ENV = "MODYN_REALTIME_PRIORITY"
 INTRA_PROCESS_ENV = "MODYN_INTRA_PROCESS"
 
 
+def default_executor() -> str:
+    """The executor of a node process that nobody chose: ``events`` (rclpy's EventsExecutor)
+    where this rclpy has it, else ``single``.
+
+    Measured (docs/performance_loop.md): the rx90_sim lockstep loop ran 2.6x faster with the
+    EventsExecutor in its four processes, and one lockstep episode cost the nodes half the CPU
+    time (2.3-2.7 against 4.9-5.0 CPU-s). A node can still ask for the SingleThreadedExecutor
+    (:func:`resolve_executor`).
+    """
+    try:
+        from rclpy.experimental import EventsExecutor  # noqa: F401
+    except ImportError:  # an rclpy without it (before Jazzy's backport): the only other choice
+        return "single"
+    return "events"
+
+
+def resolve_executor(kind: str | None, nodes: list) -> str:
+    """The executor kind a process spins ``nodes`` with: ``kind`` when given, else
+    ``$MODYN_EXECUTOR`` when set, else ``single`` when a node's ``preferred_executor``
+    attribute says so, else :func:`default_executor`.
+
+    A node prefers ``single`` when its timer must keep its share under a flood of messages
+    (the real-time hardware interface): the SingleThreadedExecutor looks at the timer at every
+    wait and DDS drops a subscription's surplus at its depth, while the EventsExecutor serves one
+    queued event per message in arrival order, so a flood delays the timer behind it
+    (docs/performance_loop.md, the command flood).
+    """
+    if kind:
+        return kind
+    env = os.environ.get(EXECUTOR_ENV, "")
+    if env:
+        return env
+    if any(getattr(node, "preferred_executor", None) == "single" for node in nodes):
+        return "single"
+    return default_executor()
+
+
 def make_executor(kind: str | None = None):
-    """The executor named ``kind`` (:data:`EXECUTORS`; None: ``$MODYN_EXECUTOR`` or ``single``).
+    """The executor named ``kind`` (:data:`EXECUTORS`; None: ``$MODYN_EXECUTOR``, else
+    :func:`default_executor`).
 
     ``single``: rclpy's SingleThreadedExecutor; ``events``: rclpy's experimental EventsExecutor
     (C++ event queue, rclpy >= Jazzy's backports); ``multi``: MultiThreadedExecutor (threads
@@ -125,23 +166,32 @@ def make_executor(kind: str | None = None):
     for ``events`` when this rclpy has no EventsExecutor.
     """
     if kind is None:
-        kind = os.environ.get(EXECUTOR_ENV, "") or "single"
+        kind = os.environ.get(EXECUTOR_ENV, "") or default_executor()
+    check_executor(kind)
     if kind == "single":
         return SingleThreadedExecutor()
     if kind == "multi":
         return MultiThreadedExecutor()
+    from rclpy.experimental import EventsExecutor
+
+    return EventsExecutor()
+
+
+def check_executor(kind: str) -> None:
+    """Raise :class:`ExecutorChoiceError` naming ``kind`` and the choices unless it is one of
+    :data:`EXECUTORS` that this rclpy has."""
+    if kind not in EXECUTORS:
+        raise ExecutorChoiceError(
+            f"executor {kind!r} ({EXECUTOR_ENV}): expected one of {list(EXECUTORS)}"
+        )
     if kind == "events":
         try:
-            from rclpy.experimental import EventsExecutor
+            from rclpy.experimental import EventsExecutor  # noqa: F401
         except ImportError:
             raise ExecutorChoiceError(
                 f"executor 'events' ({EXECUTOR_ENV}): this rclpy has no rclpy.experimental."
                 "EventsExecutor"
             ) from None
-        return EventsExecutor()
-    raise ExecutorChoiceError(
-        f"executor {kind!r} ({EXECUTOR_ENV}): expected one of {list(EXECUTORS)}"
-    )
 
 
 def apply_realtime_priority() -> str:
@@ -274,7 +324,8 @@ def run_node(
     the node, or logged here); ``runtime_errors`` are fatal errors of a running node. A node with
     an ``on_shutdown()`` method has it called once when spinning ends, whatever ended it, while
     the node, its publishers and the context are still alive (e.g. to leave a robot in a safe
-    state). The executor is chosen by ``$MODYN_EXECUTOR`` (:func:`make_executor`).
+    state). The executor is chosen by :func:`resolve_executor` (``$MODYN_EXECUTOR``, the node's
+    ``preferred_executor``, else the EventsExecutor).
     """
     return run_nodes([factory], name, args, config_errors, runtime_errors)
 
@@ -292,7 +343,8 @@ def run_nodes(
     mode, modyn_bringup.composed): each ``factories[i]()`` creates one node, in order; they
     stay separate nodes talking on topics. Spinning ends for all of them together; the
     ``on_shutdown`` hooks run in the order the nodes were created, then every node is destroyed.
-    ``executor_kind``: see :func:`make_executor`.
+    ``executor_kind``: see :func:`resolve_executor` (None: ``$MODYN_EXECUTOR``, else the
+    nodes' preference, else :func:`default_executor`).
 
     ``intra_process``: the nodes' loop topics (those they create through
     :mod:`modyn_ros.intra_process`) are delivered between them by reference, without DDS. None
@@ -321,17 +373,26 @@ def run_nodes(
     collect = SafePointCollector()
     status = 0
     try:
-        executor = make_executor(executor_kind)
+        # the kind asked for (argument or environment) is checked before any node exists
+        asked = executor_kind or os.environ.get(EXECUTOR_ENV, "") or None
+        if asked is not None:
+            check_executor(asked)
         if intra_process is None:
             intra_process = (
                 len(factories) > 1
-                and not isinstance(executor, MultiThreadedExecutor)
+                and asked != "multi"
                 and os.environ.get(INTRA_PROCESS_ENV, "1") != "0"
             )
         bus = intra.enable() if intra_process else None
         for factory in factories:
             nodes.append(factory())
-            executor.add_node(nodes[-1])
+        # created after the nodes: a node's preferred_executor may depend on its parameters
+        kind = resolve_executor(asked, nodes)
+        if asked is None and kind != default_executor():
+            logger.info(f"executor '{kind}': asked for by the node (preferred_executor)")
+        executor = make_executor(kind)
+        for node in nodes:
+            executor.add_node(node)
         if isinstance(executor, SingleThreadedExecutor | MultiThreadedExecutor):
             stop.wake_with(nodes[0].create_guard_condition(lambda: None).trigger)
             timeout = None

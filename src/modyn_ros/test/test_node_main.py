@@ -145,3 +145,73 @@ def test_a_teardown_that_hangs_in_c_ends_with_status_0_and_its_stacks():
     assert "on_shutdown: done" in out
     assert TEARDOWN_BOUND <= took < 10.0
     assert "Timeout (0:00:05.500000)!" in err and "in destroy_node" in err, err
+
+
+EXECUTOR_CHILD = r"""
+import os, signal, sys
+from rclpy.node import Node
+from modyn_ros.node_main import run_node
+
+
+class Probe(Node):
+    preferred_executor = PREFERENCE
+
+    def __init__(self):
+        super().__init__("executor_probe")
+        self.create_timer(0.01, self.tick)
+        self.ticks = 0
+
+    def tick(self):
+        self.ticks += 1
+        if self.ticks == 3:
+            print(f"executor {type(self.executor).__name__}", flush=True)
+            os.kill(os.getpid(), signal.SIGINT)  # done: stop as a launcher would
+
+
+sys.exit(run_node(Probe, "executor_probe"))
+"""
+
+
+@pytest.mark.parametrize(
+    "preference, env, expected",
+    [
+        (None, None, "EventsExecutor"),  # nobody chose: the default
+        ("'single'", None, "SingleThreadedExecutor"),  # the real-time hardware interface's
+        ("'single'", "events", "EventsExecutor"),  # the environment wins over the node
+        (None, "single", "SingleThreadedExecutor"),
+    ],
+)
+def test_the_process_spins_with_the_executor_it_resolves(monkeypatch, preference, env, expected):
+    """run_node's executor (node_main.resolve_executor): $MODYN_EXECUTOR when set, else
+    SingleThreadedExecutor for a node whose preferred_executor says so, else the
+    EventsExecutor. Printed by the node from its own timer callback, in a real process."""
+    pytest.importorskip("rclpy.experimental")
+    if env is None:
+        monkeypatch.delenv("MODYN_EXECUTOR", raising=False)
+    else:
+        monkeypatch.setenv("MODYN_EXECUTOR", env)
+    code = EXECUTOR_CHILD.replace("PREFERENCE", str(preference))
+    child = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert child.returncode == 0, f"exit {child.returncode}\n{child.stdout}\n{child.stderr}"
+    assert child.stdout.splitlines() == [f"executor {expected}"], child.stderr
+
+
+def test_resolve_executor_order(monkeypatch):
+    """The choice without processes: argument, environment, a node's preference, default."""
+    from modyn_ros.node_main import default_executor, resolve_executor
+
+    class Prefers:
+        preferred_executor = "single"
+
+    class Indifferent:
+        preferred_executor = None
+
+    monkeypatch.delenv("MODYN_EXECUTOR", raising=False)
+    assert resolve_executor("multi", [Prefers()]) == "multi"
+    assert resolve_executor(None, [Indifferent(), Prefers()]) == "single"
+    assert resolve_executor(None, [Indifferent(), object()]) == default_executor()
+    monkeypatch.setenv("MODYN_EXECUTOR", "events")
+    assert resolve_executor(None, [Prefers()]) == "events"
+    assert default_executor() in ("events", "single")
