@@ -1,6 +1,7 @@
 # modyn: the PyPI route (a fresh x86_64 Linux machine with Python 3.11, 3.12 or 3.13; see
 # docs/running.md for the apt route of a robot machine, and ARCHITECTURE.md).
-#   make venv   .venv with the pinned requirements (re-runs only when a requirements file changes)
+#   make venv   .venv with the pinned requirements, installed by uv (pip where uv cannot be had;
+#               re-runs only when a requirements file changes)
 #   make build  colcon build of src/ into build/ install/ log/ (re-runs only when a source changes)
 #   make test   build, then ruff and pytest (src/ and tests/) with the workspace sourced: every
 #               tier, in order (unit, loop, node, system, scenario), on TEST_JOBS workers; the
@@ -30,6 +31,9 @@ unexport _ROS_WHEELS_BOOTSTRAP_COMPLETE ROS_LOCALHOST_ONLY
 VENV := .venv
 VENV_BIN := $(CURDIR)/$(VENV)/bin
 VENV_STAMP := $(VENV)/.stamp
+# uv (PyPI) installs the pinned requirements into the venv: 24 s against pip's 94 s for a fresh
+# venv on the 2-core machine, the same versions (pip freeze compared); pip where uv cannot be had
+UV_VERSION := 0.13.9
 REQUIREMENTS := requirements.txt requirements-test.txt
 # benchmark-only references (Robotics Toolbox), installed by `make bench` alone
 BENCH_REQUIREMENTS := requirements-bench.txt
@@ -79,9 +83,17 @@ $(VENV_STAMP): $(REQUIREMENTS)
 	fi; \
 	echo "venv: $$(command -v $$py) ($$($$py -V))"; \
 	[ -x $(VENV)/bin/python ] || "$$py" -m venv $(VENV)
-	$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
-		$(foreach r,$(REQUIREMENTS),-r $(r)) 2>&1 \
-		| { grep -v "is ignored: it is neither a file nor a directory" || true; }
+	@if $(VENV)/bin/python -m pip install --disable-pip-version-check -q "uv==$(UV_VERSION)" \
+			>/dev/null 2>&1 \
+		&& $(VENV)/bin/uv pip install --python $(VENV)/bin/python --compile-bytecode -q \
+			$(foreach r,$(REQUIREMENTS),-r $(r)); then \
+		echo "venv: requirements installed with uv $(UV_VERSION)"; \
+	else \
+		echo "venv: uv $(UV_VERSION) not available or failed; installing with pip"; \
+		$(VENV)/bin/python -m pip install --disable-pip-version-check -q \
+			$(foreach r,$(REQUIREMENTS),-r $(r)) 2>&1 \
+			| { grep -v "is ignored: it is neither a file nor a directory" || true; }; \
+	fi
 	@touch $@
 
 build: $(BUILD_STAMP)

@@ -246,8 +246,15 @@ def pytest_collection_modifyitems(session, config, items):
         item.stash[_TIER_KEY] = tier
         if not any(m.name == tier for m in item.iter_markers()):
             item.add_marker(getattr(pytest.mark, tier))
-    # a stable sort: within a tier the collection order (files, then definitions) is kept
-    items.sort(key=lambda item: order[item.stash[_TIER_KEY]])
+    # a stable sort: within a tier the collection order (files, then definitions) is kept;
+    # the real-time tests lead their tier, one after another, so that they wait for the end of
+    # short tests, not of a minute-long fixture, to have the machine (see below)
+    items.sort(
+        key=lambda item: (
+            order[item.stash[_TIER_KEY]],
+            item.get_closest_marker("realtime") is None,
+        )
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -267,25 +274,44 @@ def _load() -> str:
     return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
 
 
+#: the locks a real-time test holds, kept for the next test when it is a real-time one too
+_EXCLUSIVE: list = []
+
+
+def _is_realtime(item) -> bool:
+    return item is not None and item.get_closest_marker("realtime") is not None
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    exclusive = item.get_closest_marker("realtime") is not None
+    exclusive = _is_realtime(item)
     _LOCK_DIR.mkdir(exist_ok=True)
+    if exclusive and not _EXCLUSIVE:
+        intent = open(_LOCK_DIR / "realtime-intent.lock", "a")  # noqa: SIM115 - held across tests
+        machine = open(_LOCK_DIR / "machine.lock", "a")  # noqa: SIM115
+        fcntl.flock(intent, fcntl.LOCK_EX)  # no new test starts from now on ...
+        fcntl.flock(machine, fcntl.LOCK_EX)  # ... and the running ones end
+        _EXCLUSIVE[:] = [intent, machine]
+    if exclusive:
+        item.add_report_section("setup", "machine", f"exclusive from {_load()}")
+        try:
+            yield
+        finally:
+            # the next real-time test of this worker keeps the machine: between the two, a test
+            # of the other worker could start a minute-long fixture and make it wait that long
+            keep = _is_realtime(nextitem)
+            what = "kept for the next real-time test" if keep else "released"
+            item.add_report_section("teardown", "machine", f"{what} at {_load()}")
+            if not keep:
+                for lock in _EXCLUSIVE:
+                    lock.close()  # closing the files releases both locks
+                _EXCLUSIVE.clear()
+        return
     with (
         open(_LOCK_DIR / "realtime-intent.lock", "a") as intent,
         open(_LOCK_DIR / "machine.lock", "a") as machine,
     ):
-        if exclusive:
-            fcntl.flock(intent, fcntl.LOCK_EX)  # no new test starts from now on ...
-            fcntl.flock(machine, fcntl.LOCK_EX)  # ... and the running ones end
-            item.add_report_section("setup", "machine", f"exclusive from {_load()}")
-        else:
-            fcntl.flock(intent, fcntl.LOCK_SH)  # waits while a real-time test wants the machine
-            fcntl.flock(machine, fcntl.LOCK_SH)
-            fcntl.flock(intent, fcntl.LOCK_UN)
-        try:
-            yield
-        finally:
-            if exclusive:
-                item.add_report_section("teardown", "machine", f"released at {_load()}")
-            # closing the files releases both locks
+        fcntl.flock(intent, fcntl.LOCK_SH)  # waits while a real-time test wants the machine
+        fcntl.flock(machine, fcntl.LOCK_SH)
+        fcntl.flock(intent, fcntl.LOCK_UN)
+        yield  # closing the files releases the lock

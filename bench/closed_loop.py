@@ -13,8 +13,9 @@
 Modes (issue 21): each measurement is made in each mode, the modes alternating run by run so
 that the machine's load affects them alike; ``os.getloadavg()`` is printed with every run:
 
-* ``separate/single``: four processes, rclpy's SingleThreadedExecutor (the default);
-* ``separate/events``: four processes, rclpy's EventsExecutor (``MODYN_EXECUTOR=events``);
+* ``separate/single``: four processes, rclpy's SingleThreadedExecutor (``MODYN_EXECUTOR=single``;
+  the default until issue 28);
+* ``separate/events``: four processes, rclpy's EventsExecutor (the default since issue 28);
 * ``composed/single``, ``composed/events``, ``composed/multi``: the four nodes in one process
   and one executor (``modyn_system --composed``, modyn_bringup.composed), joint_states and
   effort_command delivered between them by reference (modyn_ros.intra_process);

@@ -485,9 +485,25 @@ def _bridge_system(tmp_path: Path) -> tuple[Path, SystemRunner, dict]:
 
 
 def _robot_timeout(log: str) -> float:
-    found = re.search(r"command timeout: no command for ([0-9.]+) s", log)
+    """The silence after which the (fake) robot's drive began its hold, less the time its own
+    1 kHz update loop was held up right then (the log gives the interval since its previous
+    update): on a loaded machine the robot simulator's process can be descheduled for longer
+    than its timeout (seen: a 1.004 s silence for a 0.25 s timeout), which a drive with a
+    real-time loop is not; that share is the machine's, reported with the load."""
+    found = re.search(
+        r"command timeout: no command for ([0-9.]+) s \(command_timeout [0-9.]+ s; this update "
+        r"came ([0-9.]+) s after the previous one\)",
+        log,
+    )
     assert found, f"the robot never timed out:\n{log[-2000:]}"
-    return float(found[1])
+    silence, interval = float(found[1]), float(found[2])
+    stall = max(0.0, interval - 0.001)  # beyond its 1 kHz period
+    one, five, _ = os.getloadavg()
+    print(
+        f"robot hold after {silence:.3f} s of silence; its update loop was held up "
+        f"{stall:.3f} s then (load average {one:.2f}, {five:.2f} on {os.cpu_count()} cores)"
+    )
+    return silence - stall
 
 
 @pytest.mark.realtime

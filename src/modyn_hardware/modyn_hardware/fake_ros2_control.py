@@ -174,6 +174,7 @@ class FakeRos2Control(Node):
         self._every = max(1, int(get("publish_every").value))
         self._dt_ns = round(1e9 / rate)
         self._start_ns: int | None = None
+        self._update_ns: int | None = None  # wall time of the previous update
         self._k = 0  # steps integrated
         self.commands = 0
         self.skipped = 0  # steps given up after a stall longer than _MAX_CATCH_UP steps
@@ -215,8 +216,12 @@ class FakeRos2Control(Node):
             if self.timeouts:
                 self.get_logger().info("commands again: the drive hold is released")
 
-    def _check_timeout(self, now_ns: int) -> None:
-        """Start the drive hold once no command has come for ``command_timeout``."""
+    def _check_timeout(self, now_ns: int, interval_ns: int = 0) -> None:
+        """Start the drive hold once no command has come for ``command_timeout``.
+
+        ``interval_ns``: wall time since the previous update. The log gives it: on a loaded
+        machine this process can be descheduled for longer than the timeout, and the hold then
+        begins that much later than a drive with a real-time loop would start it."""
         if self.holding or self._timeout_ns <= 0 or self._cmd_rx_ns is None:
             return
         silence = now_ns - self._cmd_rx_ns
@@ -227,7 +232,8 @@ class FakeRos2Control(Node):
         self._hold.capture(self.plant.read().position)
         self.get_logger().error(
             f"command timeout: no command for {silence * 1e-9:.3f} s (command_timeout "
-            f"{self._timeout_ns * 1e-9:g} s): drive hold at q = "
+            f"{self._timeout_ns * 1e-9:g} s; this update came {interval_ns * 1e-9:.3f} s after "
+            f"the previous one): drive hold at q = "
             f"{np.round(self._hold.q_hold, 4).tolist()} until the next command"
         )
 
@@ -245,12 +251,13 @@ class FakeRos2Control(Node):
         now = time.monotonic_ns()
         if self._start_ns is None:
             self._start_ns = now - self._dt_ns
+        previous, self._update_ns = self._update_ns, now
         due = (now - self._start_ns) // self._dt_ns
         behind = due - self._k
         if behind > _MAX_CATCH_UP:
             self.skipped += behind - _MAX_CATCH_UP
             self._k = due - _MAX_CATCH_UP
-        self._check_timeout(now)
+        self._check_timeout(now, now - previous if previous is not None else 0)
         if not self.holding:
             self.plant.write(self._tau)
         published = False
