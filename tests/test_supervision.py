@@ -402,9 +402,12 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
             ("trajectory_generator", 1.2),
             ("feedback_controller", 2.0),
         ):
-            probe.spin_until(
-                lambda o=offset: probe.now >= start + o, 60.0, f"t = {start + offset}", holder_alive
-            )
+            # at least 0.3 s of plant time after the previous kill as this probe saw it: the
+            # probe samples a loop that runs ahead of it (seen, with the EventsExecutor's 2.6x
+            # faster loop on a loaded machine: its first look after t = start + 0.6 was already
+            # past start + 2.0, and the three kills came at one plant time)
+            due = max([start + offset, *(t + 0.3 for t in kills.values())])
+            probe.spin_until(lambda d=due: probe.now >= d, 60.0, f"t = {due}", holder_alive)
             runner.kill_node(name)
             kills[name] = probe.now
             print(f"{name} killed at t = {probe.now:.3f} s (motion from {start:.3f} s)")
