@@ -30,6 +30,8 @@ a zero-duration plan from its end point), and once three refusals "no joint_stat
 
 from __future__ import annotations
 
+import os
+import re
 import time
 
 import numpy as np
@@ -152,6 +154,40 @@ class Client:
         ]
 
 
+#: s: how far behind its states a real-time controller may answer before the run says nothing of
+#: the code (ten periods of the bridge's 100 Hz loop; measured quiet: 1-10 ms)
+LOOP_LAG_LIMIT = 0.1
+
+
+def _skip_when_the_loop_fell_behind(log_dir) -> None:
+    """Real time: skip, with the figures, when the controller answered the motion's first state
+    more than :data:`LOOP_LAG_LIMIT` after its stamp.
+
+    The controller's log line ``trajectory executing: from t = <stamp>`` carries the stamp of the
+    state it answered and, in its own header, the wall time it did so. Seen twice in fresh-clone
+    runs on this shared 2-core machine, the test holding the modyn tests' machine lock: 0.50 and
+    0.58 s behind (1-10 ms in quiet runs). The loop then ran half a second late: commands too
+    old were rejected, the others acted on states half a second old, and the wrist, with its
+    small gains, came to rest 0.1-0.2 rad off the goal, held by friction. Not a verdict on the
+    code: the machine, loaded from outside, could not run the loop in real time
+    (docs/testing.md, "Real-time tests").
+    """
+    line = re.search(
+        r"\[(\d+\.\d+)\] \[feedback_controller\]: trajectory executing: from t = (\d+\.\d+) s",
+        (log_dir / "feedback_controller.log").read_text(),
+    )
+    assert line, "the controller logged no 'trajectory executing'"
+    late = float(line[1]) - float(line[2])
+    print(f"  the controller answered the motion's first state {late:.3f} s after its stamp")
+    if late > LOOP_LAG_LIMIT:
+        one, five, _ = os.getloadavg()
+        pytest.skip(
+            f"the controller answered the motion's first state {late:.3f} s after its stamp "
+            f"(limit {LOOP_LAG_LIMIT} s); load average {one:.2f} (1 min), {five:.2f} (5 min) on "
+            f"{os.cpu_count()} cores: this machine could not run the real-time loop"
+        )
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_first_goal_runs_once_or_is_refused(system, tmp_path):
     spec = load_system(system)
@@ -245,6 +281,8 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
             return  # refused on goal_status, with the reason: the goal did not vanish
         assert events(last) == ["pending", "executing", "done"], reports
         assert sum(r["event"] == "executing" for r in reports) == 1, "the motion ran twice"
+        if not spec.use_sim_time:
+            _skip_when_the_loop_fell_behind(tmp_path)
         # the arm reaches the goal; joint_states are read only now, the latest one decoded
         # (a 1 kHz subscription decoding in this process would load the loop it checks). In real
         # time on a loaded machine the plant steps late and the arm arrives later than the
