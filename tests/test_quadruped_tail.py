@@ -44,14 +44,12 @@ import pytest
 
 pytest.importorskip("rclpy")
 
-from geometry_msgs.msg import WrenchStamped  # noqa: E402
-from sensor_msgs.msg import JointState  # noqa: E402
-
-from modyn_bringup.episode import RECORDER_QOS, run_episode  # noqa: E402
+from modyn_bringup.episode import run_episode  # noqa: E402
 from modyn_bringup.system import load_system, mechanism_description, share_directory  # noqa: E402
 from modyn_bringup.timed_goal import envelope, sampled_goal, sine_motion  # noqa: E402
 from modyn_control.messages import sampler_from_message  # noqa: E402
 from modyn_model import load_model  # noqa: E402
+from modyn_ros.topic_log import read_topic_log  # noqa: E402
 
 pytestmark = pytest.mark.system
 
@@ -70,38 +68,34 @@ def pitch_goal():
     return sampled_goal(sine_motion(Q0, SINES), Q0, DURATION, period=0.01, ramp=RAMP)
 
 
-def _recorder():
-    """on_running hook: effort_command (u, 14) and constraint_forces/foot<i>, every message."""
-    state = {"subs": None, "u": [], "actuators": [], "forces": {f: [] for f in FEET}}
+def _watch(runner, node, records) -> None:
+    """on_running hook: a dead plant ends the run with its log."""
+    if "hardware_interface" in runner.dead():
+        raise AssertionError(runner.log_tail("hardware_interface", 40))
 
-    def on_command(msg):
-        s = msg.header.stamp
-        state["u"].append((s.sec + s.nanosec * 1e-9, list(msg.effort)))
 
-    def on_force(name):
-        def cb(msg: WrenchStamped):
-            s, f = msg.header.stamp, msg.wrench.force
-            state["forces"][name].append((s.sec + s.nanosec * 1e-9, f.x, f.y, f.z))
+def _stamp(msg) -> float:
+    s = msg.header.stamp
+    return s.sec + s.nanosec * 1e-9
 
-        return cb
 
-    def hook(runner, node, records):
-        if state["subs"] is None:
-            state["subs"] = [
-                node.create_subscription(JointState, "effort_command", on_command, RECORDER_QOS),
-                node.create_subscription(
-                    JointState, "actuator_states", state["actuators"].append, RECORDER_QOS
-                ),
-            ] + [
-                node.create_subscription(
-                    WrenchStamped, f"constraint_forces/{f}", on_force(f), RECORDER_QOS
-                )
-                for f in FEET
-            ]
-        if "hardware_interface" in runner.dead():
-            raise AssertionError(runner.log_tail("hardware_interface", 40))
-
-    return hook, state
+def _plant_messages(episode) -> dict:
+    """effort_command (u, 14) as the plant received it, its actuator_states and
+    constraint_forces/foot<i>, every message: from the plant's own topic log (a subscription in
+    this process kept 1586 of 3751 commands with a second test suite running beside it)."""
+    got = read_topic_log(
+        episode.topic_log,
+        ["effort_command", "actuator_states", *(f"constraint_forces/{f}" for f in FEET)],
+    )
+    forces = {
+        f: [
+            (_stamp(m), m.wrench.force.x, m.wrench.force.y, m.wrench.force.z)
+            for m in got.get(f"/constraint_forces/{f}", [])
+        ]
+        for f in FEET
+    }
+    u = [(_stamp(m), list(m.effort)) for m in got["/effort_command"]]
+    return {"u": u, "actuators": got["/actuator_states"], "forces": forces}
 
 
 @dataclasses.dataclass
@@ -123,10 +117,16 @@ class Run:
 
 
 def _run(spec, log_dir) -> Run:
-    hook, state = _recorder()
     episode = run_episode(
-        spec, [pitch_goal()], settle=0.3, timeout=900.0, on_running=hook, log_dir=log_dir
+        spec,
+        [pitch_goal()],
+        settle=0.3,
+        timeout=900.0,
+        on_running=_watch,
+        log_dir=log_dir,
+        topic_log=True,
     )
+    state = _plant_messages(episode)
     model = load_model(spec.robot_description)
     (traj,) = episode.trajectories
     sampler = sampler_from_message(traj, episode.joint_names)

@@ -97,6 +97,9 @@ class Episode:
 
     wall: np.ndarray | None = None  # monotonic receipt time of each joint_states (s)
     t_first_goal: float = 0.0  # plant time of the first goal's start (s)
+    #: run_episode(topic_log=True): the MCAP file hardware_interface wrote of every message of
+    #: its per-step topics and every effort_command it received (modyn_ros.topic_log)
+    topic_log: Path | None = None
 
     def _motion(self) -> np.ndarray:
         return self.t >= self.t_first_goal
@@ -205,6 +208,7 @@ def run_episode(
     log_dir=None,
     on_running=None,
     record_states: bool = True,
+    topic_log: bool = False,
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
 
@@ -218,6 +222,10 @@ def run_episode(
     instead of every ``joint_states``, so that it does not slow the loop it measures; the episode
     then has times but no joint arrays. ``on_running(runner,
     node, episode_state)`` is called once per spin while running (fault injection in tests).
+    With ``topic_log=True`` the hardware interface writes every message of its per-step topics
+    (joint_states, actuator_states, base_state, constraint_forces/*) and every effort_command it
+    receives to ``Episode.topic_log`` (MCAP, :func:`modyn_ros.topic_log.read_topic_log`): what
+    a subscriber in this process would lose on a loaded machine.
     """
     # any mechanism (URDF XML or a mechanism file's YAML): the nodes' own factory; positions are
     # recorded and goals sent by the coordinate names (the JointState order of the contract)
@@ -257,11 +265,15 @@ def run_episode(
         and source is not None
         and bool(spec.node_parameters(source).get("publish_clock", True))
     )
-    if record_states:
+    plant_logs = {"state_log": str(state_log)} if record_states else {}
+    topics_path = log_dir / "hardware_interface.mcap" if topic_log else None
+    if topics_path is not None:
+        plant_logs["topic_log"] = str(topics_path)
+    if plant_logs:
         spec = dataclasses.replace(
             spec,
             nodes=[
-                dataclasses.replace(n, parameters={**n.parameters, "state_log": str(state_log)})
+                dataclasses.replace(n, parameters={**n.parameters, **plant_logs})
                 if n.executable == "hardware_interface"
                 else n
                 for n in spec.nodes
@@ -516,6 +528,7 @@ def run_episode(
         # per wall second (exact in lockstep, where plant time advances only by steps)
         plant_rate=0.0 if record_states else rate,
         t_first_goal=first_goal,
+        topic_log=topics_path,
     )
     return episode
 

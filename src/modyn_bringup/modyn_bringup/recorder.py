@@ -35,6 +35,8 @@ from pathlib import Path
 import numpy as np
 
 from modyn_model.errors import ModynError
+from modyn_ros.message_definition import UnknownMessageType, message_definition
+from modyn_ros.message_definition import get_message as _get_message
 
 __all__ = [
     "FIRST_MESSAGE",
@@ -64,97 +66,13 @@ class RecordingError(ModynError):
     """A recording that cannot be used; the message names the file, the topic and the field."""
 
 
-def _share_candidates(pkg: str) -> list[Path]:
-    """Where ``<pkg>/msg/*.msg`` may be: the ament index, then this Python's prefix (the PyPI
-    rclpy wheels install the message packages' share/ there, outside the ament index)."""
-    out = []
-    try:
-        from ament_index_python.packages import PackageNotFoundError, get_package_share_directory
-
-        try:
-            out.append(Path(get_package_share_directory(pkg)))
-        except PackageNotFoundError:
-            pass
-    except ImportError:  # pragma: no cover - ships with rclpy
-        pass
-    out.append(Path(sys.prefix) / "share" / pkg)
-    return out
-
-
-_IDL_TO_MSG = {"boolean": "bool", "octet": "byte", "double": "float64", "float": "float32",
-               "long double": "float64"}
-
-
-def _field_type(idl: str) -> str:
-    """A field type of ``get_fields_and_field_types`` in .msg syntax (``sequence<double>`` →
-    ``float64[]``, ``string<10>`` → ``string<=10``, ``pkg/Type`` kept)."""
-    if idl.startswith("sequence<"):
-        inner = idl[len("sequence<") : -1]
-        base, _, bound = inner.partition(",")
-        return _field_type(base.strip()) + (f"[<={bound.strip()}]" if bound else "[]")
-    if idl.endswith("]"):
-        base, _, size = idl[:-1].partition("[")
-        return f"{_field_type(base)}[{size}]"
-    if idl.startswith(("string<", "wstring<")):
-        kind, _, bound = idl[:-1].partition("<")
-        return f"{kind}<={bound}"
-    return _IDL_TO_MSG.get(idl, idl)
-
-
-def _msg_text(datatype: str) -> str:
-    """The ``.msg`` text of ``pkg/msg/Type`` (or ``pkg/Type``): the installed file, else
-    written from the Python class's fields (constants and comments then missing)."""
-    pkg, *_, name = datatype.split("/")
-    for share in _share_candidates(pkg):
-        path = share / "msg" / f"{name}.msg"
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    fields = get_message(datatype).get_fields_and_field_types()
-    return "".join(f"{_field_type(t)} {f}\n" for f, t in fields.items())
-
-
 def get_message(datatype: str):
-    """The Python class of ``pkg/msg/Type`` (what rosidl_runtime_py's ``get_message`` does;
-    that package is not part of the PyPI rclpy)."""
-    import importlib
-
-    pkg, *_, name = datatype.split("/")
+    """The Python class of ``pkg/msg/Type`` (modyn_ros.message_definition.get_message), a
+    :class:`RecordingError` when it is not installed."""
     try:
-        return getattr(importlib.import_module(f"{pkg}.msg"), name)
-    except (ImportError, AttributeError):
-        raise RecordingError(f"message type '{datatype}' is not installed") from None
-
-
-def _nested_types(msg_class) -> list[str]:
-    """``pkg/Type`` of every message-typed field of ``msg_class`` (sequences and arrays too)."""
-    out = []
-    for ftype in msg_class.get_fields_and_field_types().values():
-        base = ftype
-        if base.startswith("sequence<"):
-            base = base[len("sequence<") :].split(",")[0].rstrip(">")
-        base = base.split("[")[0]
-        if "/" in base:
-            out.append(base)
-    return out
-
-
-def message_definition(datatype: str) -> str:
-    """The ros2msg schema text of ``datatype`` (``sensor_msgs/msg/JointState``): its ``.msg``
-    and, depth first, every nested type's after a line of 80 ``=`` and ``MSG: pkg/Type``."""
-
-    parts = [_msg_text(datatype)]
-    seen: set[str] = set()
-    stack = list(_nested_types(get_message(datatype)))
-    while stack:
-        t = stack.pop(0)
-        pkg, *_, name = t.split("/")
-        key = f"{pkg}/{name}"
-        if key in seen:
-            continue
-        seen.add(key)
-        parts.append("=" * 80 + f"\nMSG: {key}\n" + _msg_text(f"{pkg}/msg/{name}"))
-        stack.extend(_nested_types(get_message(f"{pkg}/msg/{name}")))
-    return "\n".join(parts)
+        return _get_message(datatype)
+    except UnknownMessageType as exc:
+        raise RecordingError(str(exc)) from None
 
 
 class _RecorderNode:

@@ -161,6 +161,13 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "time, position, velocity, effort; modyn_hardware.state_log): a record that loses "
         "nothing on a loaded machine; empty: none",
     ),
+    "topic_log": (
+        "",
+        "MCAP file the node writes every message of its per-step topics to (joint_states, "
+        "actuator_states, base_state, constraint_forces/*) and every effort_command it receives, "
+        "as it goes (modyn_ros.topic_log): a record of the loop that loses nothing on a loaded "
+        "machine, at one serialization per message; empty: none",
+    ),
     "measurement_noise": (
         [],
         "double[]: simulated plants only: standard deviations [position (rad or m), velocity "
@@ -307,6 +314,7 @@ class Config:
     measurement_noise: tuple[float, float, float] = (0.0, 0.0, 0.0)
     measurement_noise_seed: int = 0
     state_log: str = ""
+    topic_log: str = ""
 
     @property
     def dt(self) -> float:
@@ -419,6 +427,10 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(log, str):
         raise ConfigError(f"parameter state_log: {log!r} is not a file path (string)")
     out["state_log"] = log
+    topics = values.get("topic_log", PARAMETERS["topic_log"][0])
+    if not isinstance(topics, str):
+        raise ConfigError(f"parameter topic_log: {topics!r} is not a file path (string)")
+    out["topic_log"] = topics
     period = values.get("clock_period", PARAMETERS["clock_period"][0])
     if isinstance(period, bool) or not isinstance(period, (int, float)) or not period >= 0.0:
         raise ConfigError(f"parameter clock_period: {period!r} is not a number >= 0 (s)")

@@ -197,6 +197,7 @@ class HardwareInterfaceNode(Node):
         self._report_wall = time.monotonic()
 
         self._state_log: StateLog | None = None  # parameter state_log, opened below
+        self._topic_log = None  # parameter topic_log (modyn_ros.topic_log), opened below
         # messages reused on every step (rclpy serialises at publish time)
         self._js = JointState()
         # one name list: positions by coordinate_names; velocities are by velocity_names, the
@@ -281,8 +282,31 @@ class HardwareInterfaceNode(Node):
                     f"parameter state_log: cannot write {cfg.state_log!r}: {exc}"
                 ) from exc
             self.get_logger().info(f"state log: every published state to {cfg.state_log}")
+        if cfg.topic_log:
+            self._open_topic_log(cfg.topic_log)
         if not self._realtime:
             sup.publish_state()
+
+    def _open_topic_log(self, path: str) -> None:
+        """Parameter ``topic_log``: the per-step publishers write what they publish, and
+        ``_on_command`` what it receives, to an MCAP file (modyn_ros.topic_log)."""
+        from modyn_ros.topic_log import TopicLog, TopicLogError
+
+        try:
+            log = self._topic_log = TopicLog(path)
+        except TopicLogError as exc:
+            raise ConfigError(f"parameter topic_log: {exc}") from exc
+        log.channel("effort_command", JointState)
+        self._pub_state = log.tap(self._pub_state, "joint_states", JointState)
+        if self._pub_base is not None:
+            self._pub_base = log.tap(self._pub_base, "base_state", Odometry)
+        for name, pub in self._pub_wrench.items():
+            self._pub_wrench[name] = log.tap(pub, pub.topic_name, WrenchStamped)
+        if self._pub_actuators is not None:
+            self._pub_actuators = log.tap(self._pub_actuators, "actuator_states", JointState)
+        self.get_logger().info(
+            f"topic log: every message of the loop's topics to {path} (modyn_ros.topic_log)"
+        )
 
     def _setup_base_and_constraints(self, model) -> None:
         """A floating base (``model.floating_base``): ``joint_states`` carries the joints only
@@ -669,6 +693,8 @@ class HardwareInterfaceNode(Node):
 
     def _on_command(self, msg: JointState) -> None:
         rx_ns = time.monotonic_ns()
+        if self._topic_log is not None:  # as received, before the step it may cause
+            self._topic_log.write("effort_command", msg)
         stamp = msg.header.stamp
         self.supervisor.on_command(msg.name, msg.effort, stamp.sec * _NS + stamp.nanosec, rx_ns)
 
@@ -715,6 +741,8 @@ class HardwareInterfaceNode(Node):
         pose, clipped to the effort limits (docs/ros2_control.md, "Stop behaviour")."""
         if self._state_log is not None:
             self._state_log.close()  # complete on disk before the process ends
+        if self._topic_log is not None:
+            self._topic_log.close()
         stop = getattr(self.plant, "stop", None)
         last = self.supervisor.stop_effort() if callable(stop) else None
         if last is None:
