@@ -67,12 +67,11 @@ import pytest
 
 pytest.importorskip("rclpy")
 
-from sensor_msgs.msg import JointState  # noqa: E402
 
 from modyn_bringup.episode import Goal, common_stamps, desired_motion, run_episode  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_model import load_model  # noqa: E402
-from modyn_ros.qos import STATE_QOS  # noqa: E402
+from modyn_ros.topic_log import read_topic_log  # noqa: E402
 
 START = [0.0, 0.5, 0.8]
 AWAY = [1.2, -0.6, -0.5]
@@ -89,18 +88,16 @@ FACTOR_BOUND = 5.0
 KILL_AT = 1.7
 
 
-def _recording_actuators():
-    state = {"sub": None, "msgs": []}
+def _watch(runner, node, records) -> None:
+    """on_running hook: a dead plant ends the run with its log."""
+    if "hardware_interface" in runner.dead():
+        raise AssertionError(runner.log_tail("hardware_interface", 40))
 
-    def hook(runner, node, records):
-        if state["sub"] is None:
-            state["sub"] = node.create_subscription(
-                JointState, "actuator_states", state["msgs"].append, STATE_QOS
-            )
-        if "hardware_interface" in runner.dead():
-            raise AssertionError(runner.log_tail("hardware_interface", 40))
 
-    return hook, state
+def _actuator_states(episode) -> list:
+    """Every actuator_states message of the run, from the plant's own topic log (a
+    subscription in the test process loses messages on a loaded machine)."""
+    return read_topic_log(episode.topic_log, ["actuator_states"])["/actuator_states"]
 
 
 def _run(system, tmp_path_factory):
@@ -108,12 +105,11 @@ def _run(system, tmp_path_factory):
     # process layout; composed == separate exactly is checked in
     # test_composed_runs_exactly_as_the_four_processes (against the hold test's separate run)
     spec = dataclasses.replace(load_system(system), composed=True)
-    hook, state = _recording_actuators()
     episode = run_episode(
-        spec, GOALS, settle=0.5, timeout=300.0, on_running=hook,
-        log_dir=tmp_path_factory.mktemp(system),
+        spec, GOALS, settle=0.5, timeout=300.0, on_running=_watch,
+        log_dir=tmp_path_factory.mktemp(system), topic_log=True,
     )  # fmt: skip
-    return spec, episode, state["msgs"]
+    return spec, episode, _actuator_states(episode)
 
 
 @pytest.fixture(scope="module")

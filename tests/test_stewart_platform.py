@@ -55,13 +55,12 @@ import pytest
 pytest.importorskip("rclpy")
 
 from diagnostic_msgs.msg import DiagnosticArray  # noqa: E402
-from sensor_msgs.msg import JointState  # noqa: E402
 
 from modyn_bringup.episode import Goal, desired_motion, run_episode  # noqa: E402
 from modyn_bringup.system import BringupError, load_system  # noqa: E402
 from modyn_control.messages import sampler_from_message  # noqa: E402
 from modyn_model import load_model  # noqa: E402
-from modyn_ros.qos import STATE_QOS  # noqa: E402
+from modyn_ros.topic_log import read_topic_log  # noqa: E402
 
 pytestmark = pytest.mark.system
 
@@ -74,19 +73,16 @@ OMEGA = 20.0
 G = 9.81
 
 
-def _recording_actuators():
-    """on_running hook: subscribe (once) to actuator_states and keep every message."""
-    state = {"sub": None, "msgs": []}
+def _watch(runner, node, records) -> None:
+    """on_running hook: a dead plant ends the run with its log."""
+    if "hardware_interface" in runner.dead():
+        raise AssertionError(runner.log_tail("hardware_interface", 40))
 
-    def hook(runner, node, records):
-        if state["sub"] is None:
-            state["sub"] = node.create_subscription(
-                JointState, "actuator_states", state["msgs"].append, STATE_QOS
-            )
-        if "hardware_interface" in runner.dead():
-            raise AssertionError(runner.log_tail("hardware_interface", 40))
 
-    return hook, state
+def _actuator_states(episode) -> list:
+    """Every actuator_states message of the run, from the plant's own topic log (a
+    subscription in the test process loses messages on a loaded machine)."""
+    return read_topic_log(episode.topic_log, ["actuator_states"])["/actuator_states"]
 
 
 def _reference(episode):
@@ -113,12 +109,11 @@ def spec():
 
 @pytest.fixture(scope="module")
 def computed_torque(spec, tmp_path_factory):
-    hook, state = _recording_actuators()
     episode = run_episode(
-        spec, GOALS, settle=0.5, timeout=300.0, on_running=hook,
-        log_dir=tmp_path_factory.mktemp("ct"),
+        spec, GOALS, settle=0.5, timeout=300.0, on_running=_watch,
+        log_dir=tmp_path_factory.mktemp("ct"), topic_log=True,
     )  # fmt: skip
-    return episode, state["msgs"]
+    return episode, _actuator_states(episode)
 
 
 def test_computed_torque_tracks_p1_p2_p1_with_a_mass_error(spec, computed_torque):
@@ -145,20 +140,21 @@ def test_computed_torque_on_mujoco_tracks_as_on_the_built_in_plant(tmp_path):
                 if kv.key == "closure_residual_max":
                     residuals.append(float(kv.value))
 
-    actuators, state = _recording_actuators()
+    state: dict = {}
 
     def hook(runner, node, records):
         if not state.get("diagnostics"):
             state["diagnostics"] = node.create_subscription(
                 DiagnosticArray, "/diagnostics", on_diagnostics, 10
             )
-        actuators(runner, node, records)
+        _watch(runner, node, records)
 
     episode = run_episode(
-        spec, GOALS, settle=0.5, timeout=300.0, on_running=hook, log_dir=tmp_path
+        spec, GOALS, settle=0.5, timeout=300.0, on_running=hook, log_dir=tmp_path,
+        topic_log=True,
     )  # fmt: skip
     _check_computed_torque(spec, episode, "MuJoCo plant")
-    assert len(state["msgs"]) > 1000
+    assert len(_actuator_states(episode)) > 1000
     # the six spherical joints held: MuJoCo's soft equalities' largest residual over the run,
     # as the plant reports it (measured ~1e-8 m static, test_mujoco_spanning.py); a bound of
     # 1e-5 m is 1 % of the 1 mm tracking error
