@@ -5,7 +5,7 @@ with a 3 kg payload and Coulomb + viscous friction on every joint, its published
 ``joint_states`` corrupted by seeded white noise (σ = 1e-4 rad, 1e-3 rad/s, 0.2 N·m). The
 nominal model (what the user has: no payload, the URDF's own friction) computes the base
 parameters, the exciting trajectory and the feed-forward. The real nodes run over DDS
-(hardware_interface, feedback_controller, the recorder writing MCAP), then the recording is
+(hardware_interface writing the MCAP itself, feedback_controller), then the recording is
 identified offline:
 
 * every base parameter whose relative std is below 5 % lies within 3 std of its true value
@@ -128,16 +128,16 @@ def test_identify_rx90_on_mujoco(tmp_path):
     info = excite_and_record(spec, nominal, [ident, check], mcap, log_dir=tmp_path / "logs")
     topics = recorded_topics(mcap)
     assert topics["/joint_states"][0] == "sensor_msgs/msg/JointState"
-    # the recorder joins once the topic is up (before the motion starts); on this loaded
-    # machine a starved recorder can fall more than the publisher's 100-message history behind
-    # and lose samples: identify_recording then works on the contiguous pieces (and says so)
+    # the plant writes the recording itself (its topic_log): every step of the motion, however
+    # loaded the machine (a recorder node beside it lost 85 to 1542 of them with a second test
+    # suite running, and the fit of what remained moved Fv4 by 3.4 std)
     rec = read_joint_states(mcap)
     t0, t_end = info["splits"][0], info["splits"][-1]
     assert rec.t[0] < t0
     motion = rec.t[(rec.t >= t0) & (rec.t <= t_end)]
     steps = round((t_end - t0) * 500) + 1
     print(f"\nrecorded {motion.size} of the {steps} steps of the motion")
-    assert motion.size >= 0.9 * steps
+    assert motion.size == steps
 
     # the equations of a joint slower than 0.3 rad/s left out: MuJoCo's frictionloss is a
     # regularised constraint whose force ramps up from zero speed (docs/identification_workflow.md:
