@@ -57,9 +57,7 @@ def episodes(tmp_path_factory):
     # run_push_episode starts the controller by a second runner.start(), so composed it gets a
     # process of its own and the plant-controller loop still crosses processes (measured: 38 ->
     # 30 CPU-s built-in, 34 -> 20 MuJoCo); the composed = separate check that converting one run
-    # needs would be a third push episode and cost more than it saves, and after the push it
-    # could not be exact (the push starts at the plant time its message arrives: one step apart
-    # in two runs, 3.4e-4 m; before it, the runs were identical)
+    # needs would be a third push episode and cost more than it saves
     for name in SYSTEMS:
         spec = load_system(name)
         out[name] = (

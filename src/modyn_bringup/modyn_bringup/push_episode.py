@@ -19,8 +19,10 @@ except for the push's exact start, which is the plant time at which ``~/push`` a
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import rclpy
@@ -28,6 +30,7 @@ from builtin_interfaces.msg import Duration, Time
 from diagnostic_msgs.msg import DiagnosticStatus
 from geometry_msgs.msg import WrenchStamped
 from nav_msgs.msg import Odometry
+from rclpy.duration import Duration as RclpyDuration
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
@@ -35,6 +38,7 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model import load_model
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, TRAJECTORY_QOS
+from modyn_ros.topic_log import TopicLogError, read_topic_log
 
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
@@ -61,7 +65,8 @@ class PushEpisode:
     faults : list of str
         Messages of ERROR hardware_status reports.
     push_time : float
-        Plant time of the first base_state after the push was published.
+        Plant time from which the push acts: the hardware interface applies it at the state
+        stamped ``push_at`` (the push is sent stamped, before the plant gets there).
     log_dir : str
     """
 
@@ -115,6 +120,20 @@ def run_push_episode(
             for n in spec.nodes
         ],
     )
+    # the plant writes every base_state and constraint force it publishes (its topic_log):
+    # subscribed to in this process, 133 of 1501 states went missing with a second test suite
+    # running beside this one
+    log_dir = Path(log_dir) if log_dir else Path(tempfile.mkdtemp(prefix=f"modyn_{spec.name}_"))
+    topic_log = log_dir / "hardware_interface.mcap"
+    spec = dataclasses.replace(
+        spec,
+        nodes=[
+            dataclasses.replace(n, parameters={**n.parameters, "topic_log": str(topic_log)})
+            if n is hw or n.name == hw.name
+            else n
+            for n in spec.nodes
+        ],
+    )
     runner = SystemRunner(spec, log_dir)
     context = rclpy.Context()
     rclpy.init(context=context)
@@ -126,7 +145,7 @@ def run_push_episode(
     executor = SingleThreadedExecutor(context=context)
     executor.add_node(node)
     base: list[tuple] = []
-    forces: dict[str, list] = {name: [] for name in getattr(model, "constraint_names", ())}
+    forces = tuple(getattr(model, "constraint_names", ()))  # read from the plant's topic log
     faults: list[str] = []
 
     def on_base(msg: Odometry) -> None:
@@ -134,20 +153,11 @@ def run_push_episode(
         s = msg.header.stamp
         base.append((s.sec + s.nanosec * 1e-9, p.x, p.y, p.z, o.w, o.x, o.y, o.z))
 
-    def on_force(name: str):
-        def cb(msg: WrenchStamped) -> None:
-            f, s = msg.wrench.force, msg.header.stamp
-            forces[name].append((s.sec + s.nanosec * 1e-9, f.x, f.y, f.z))
-
-        return cb
-
     def on_status(msg: DiagnosticStatus) -> None:
         if msg.level == DiagnosticStatus.ERROR:
             faults.append(msg.message)
 
     node.create_subscription(Odometry, "base_state", on_base, STATE_QOS)
-    for name in forces:
-        node.create_subscription(WrenchStamped, f"constraint_forces/{name}", on_force(name), 50)
     node.create_subscription(DiagnosticStatus, "hardware_status", on_status, LATCHED_QOS)
     traj_pub = node.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
     push_pub = node.create_publisher(WrenchStamped, f"/{hw.name}/push", 10)
@@ -168,10 +178,20 @@ def run_push_episode(
                     f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
                 )
 
-    push_time = float("nan")
     try:
         runner.start(skip=controllers)
         spin_until(lambda: len(base) > 0, "the plant's first base_state")
+        # the push, stamped push_at, reaches the plant while it waits at t = 0 for its first
+        # command: it acts from that exact plant time whatever the load (sent when the plant
+        # was seen at push_at, it acted 40 steps late on a loaded machine)
+        spin_until(lambda: push_pub.get_subscription_count() > 0, "the plant's ~/push")
+        push = WrenchStamped()
+        push.header.stamp = _stamp(push_at)
+        push.header.frame_id = frame
+        push.wrench.force.x, push.wrench.force.y, push.wrench.force.z = (float(f) for f in force)
+        push_pub.publish(push)
+        if not push_pub.wait_for_all_acked(RclpyDuration(seconds=30.0)):
+            raise BringupError(f"the plant did not acknowledge the push in 30 s ({log_dir})")
         runner.start()  # the controller
         spin_until(lambda: traj_pub.get_subscription_count() > 0, "the controller's subscription")
         # the posture held: initial joints, at rest, efforts zero, from t = 0 past the end
@@ -188,27 +208,47 @@ def run_push_episode(
             point.time_from_start = Duration(sec=ns // _NS, nanosec=ns % _NS)
             msg.points.append(point)
         traj_pub.publish(msg)
-        spin_until(lambda: base[-1][0] >= push_at, f"plant time {push_at} s")
-        push = WrenchStamped()
-        push.header.frame_id = frame
-        push.wrench.force.x, push.wrench.force.y, push.wrench.force.z = (float(f) for f in force)
-        push_pub.publish(push)
-        n_before = len(base)
-        spin_until(lambda: len(base) > n_before, "the state after the push")
-        push_time = base[n_before][0]
         spin_until(lambda: base[-1][0] >= push_at + after, f"plant time {push_at + after} s")
     finally:
         executor.remove_node(node)
         node.destroy_node()
         rclpy.shutdown(context=context)
         runner.stop()
-    arr = np.array(base)
+    topics = ["base_state", *(f"constraint_forces/{name}" for name in forces)]
+    try:
+        logged = read_topic_log(topic_log, topics)
+    except TopicLogError as exc:
+        raise BringupError(
+            f"{exc} (the plant's log: {log_dir / 'hardware_interface.log'})"
+        ) from None
+    # each stamp once (a lockstep plant republishes t_0 while it waits for its first command)
+    states: dict[float, tuple] = {}
+    for m in logged.get("/base_state", []):
+        states.setdefault(_seconds(m.header.stamp), _pose(m))
+    arr = np.array([(t, *pose) for t, pose in states.items()])
+    recorded = {}
+    for name in forces:
+        rows: dict[float, tuple] = {}
+        for m in logged.get(f"/constraint_forces/{name}", []):
+            f = m.wrench.force
+            rows.setdefault(_seconds(m.header.stamp), (f.x, f.y, f.z))
+        if rows:
+            recorded[name] = (np.array(list(rows)), np.array(list(rows.values())))
     return PushEpisode(
         t=arr[:, 0],
         position=arr[:, 1:4],
         quaternion=arr[:, 4:8],
-        forces={k: (np.array(v)[:, 0], np.array(v)[:, 1:4]) for k, v in forces.items() if v},
+        forces=recorded,
         faults=faults,
-        push_time=push_time,
+        push_time=push_at,
         log_dir=str(runner.log_dir),
     )
+
+
+def _seconds(stamp) -> float:
+    return stamp.sec + stamp.nanosec * 1e-9
+
+
+def _pose(msg: Odometry) -> tuple:
+    p, o = msg.pose.pose.position, msg.pose.pose.orientation
+    return (p.x, p.y, p.z, o.w, o.x, o.y, o.z)

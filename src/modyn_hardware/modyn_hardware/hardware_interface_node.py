@@ -242,7 +242,9 @@ class HardwareInterfaceNode(Node):
         self._command_sub = intra.create_subscription(
             self, JointState, "effort_command", self._on_command, STATE_QOS
         )
-        self.create_subscription(WrenchStamped, "~/push", self._on_push, 10)
+        self._pending_push: tuple[int, WrenchStamped] | None = None  # (plant time ns, push)
+        push_sub = self.create_subscription(WrenchStamped, "~/push", self._on_push, 10)
+        self._push_topic = push_sub.topic_name
         self.create_service(Trigger, "~/reset", self._on_reset)
         self.create_service(Trigger, "~/reset_plant", self._on_reset_plant)
         self.create_service(SetBool, "~/enable", self._on_enable)
@@ -507,6 +509,9 @@ class HardwareInterfaceNode(Node):
         loop_log.log(self.get_logger(), severity, text)
 
     def publish_state(self, stamp_ns: int, step: int) -> None:
+        if self._pending_push is not None and stamp_ns >= self._pending_push[0]:
+            msg, self._pending_push = self._pending_push[1], None
+            self._apply_push(msg, stamp_ns)  # acts from this state on
         state = self.plant.read()
         sec, nanosec = divmod(stamp_ns, _NS)
         if self._pub_clock is not None and step % self._clock_every == 0:
@@ -701,14 +706,25 @@ class HardwareInterfaceNode(Node):
     def _on_push(self, msg: WrenchStamped) -> None:
         """A disturbance for tests and demos: ``header.frame_id`` a frame of the model, the
         wrench (N, N·m) in world axes about the frame's origin, applied for ``push_duration``
-        s of plant time (:meth:`Plant.push`). Plants that cannot be pushed (hardware): a
-        warning, nothing applied. A bad message: a warning naming the problem."""
+        s of plant time (:meth:`Plant.push`), from the first published state stamped at or after
+        ``header.stamp`` (a push at an exact time of a lockstep run, sent before the plant gets
+        there; zero: at once), a newer push replacing one not yet applied. Plants that cannot be pushed (hardware): a warning, nothing
+        applied. A bad message: a warning naming the problem."""
+        if self._topic_log is not None:
+            self._topic_log.write(self._push_topic, msg)
         if not getattr(self.plant, "can_push", False):
             self.get_logger().warning(
                 f"~/push ignored: the {self.config.plant} plant cannot be pushed (simulated "
                 "plants only)"
             )
             return
+        # applied where the loop publishes the next state stamped at or after header.stamp
+        # (publish_state): at once for a stamp of zero or in the past, in the plant's own clock
+        # (lockstep time, or the real-time plant's clock) for one ahead
+        stamp = msg.header.stamp
+        self._pending_push = (stamp.sec * _NS + stamp.nanosec, msg)
+
+    def _apply_push(self, msg: WrenchStamped, now_ns: int) -> None:
         duration = self.get_parameter("push_duration").value
         f, m = msg.wrench.force, msg.wrench.torque
         try:
@@ -722,7 +738,8 @@ class HardwareInterfaceNode(Node):
             return
         self.get_logger().info(
             f"~/push: force {[f.x, f.y, f.z]} N, moment {[m.x, m.y, m.z]} N·m at "
-            f"'{msg.header.frame_id}' for {float(duration):g} s"
+            f"'{msg.header.frame_id}' for {float(duration):g} s from plant time "
+            f"{now_ns / _NS:.6f} s"
         )
 
     @property
