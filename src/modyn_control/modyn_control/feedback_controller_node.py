@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import array
 import math
+import os
+import signal
 import sys
 import time
 
@@ -227,6 +229,22 @@ class FeedbackController(Node):
                 dynamic_typing=True,
             ),
         )
+        self.declare_parameter(
+            "die_at",
+            0.0,
+            ParameterDescriptor(
+                description="fault injection (tests, demos): the process kills itself (SIGKILL) "
+                "on the first joint_states stamped at or after this time (s), before answering "
+                "it: a controller that dies at an exact plant time of a lockstep run, whatever "
+                "the machine's load (composed, the whole process goes); 0: never",
+                read_only=True,
+                dynamic_typing=True,
+            ),
+        )
+        die_at = self.get_parameter("die_at").value
+        if isinstance(die_at, bool) or not isinstance(die_at, int | float) or not die_at >= 0.0:
+            raise ParameterError(f"die_at = {die_at!r}: expected a time >= 0 (s; 0: never)")
+        self._die_at_ns = round(float(die_at) * 1e9) if die_at > 0.0 else None
         self._gains = {
             name: self._gain_values(name, self.get_parameter(name).value) for name in _GAIN_DEFAULTS
         }
@@ -665,6 +683,8 @@ class FeedbackController(Node):
         model = self.model
         if model is None:
             return  # no model, no command (the plant's own safe hold applies)
+        if self._die_at_ns is not None and stamp_ns(msg.header.stamp) >= self._die_at_ns:
+            os.kill(os.getpid(), signal.SIGKILL)  # parameter die_at: fault injection
         if self._gated:  # wait_for_trajectory: answered when the first trajectory comes
             self._held_state = msg
             return
