@@ -392,6 +392,8 @@ def test_the_plant_holds_the_elastic_arm_when_the_controller_dies(model, killed)
     log = (log_dir / "hardware_interface.log").read_text()
     found = re.search(r"no command for step t = ([0-9.]+) s", log)
     assert found, log[-2000:]
+    # die_at: the controller died on the state stamped KILL_AT, before answering it
+    assert abs(float(found.group(1)) - KILL_AT) < 1e-9, found.group(0)
     after = episode.t >= float(found.group(1)) - 1e-9
     t, q, v = episode.t[after], episode.q[after, :6], episode.v[after, :6]
     assert np.abs(v[0]).max() > 0.3, f"not moving when the commands stopped: {v[0]}"

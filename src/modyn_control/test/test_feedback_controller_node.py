@@ -239,6 +239,8 @@ def test_bad_trajectory_is_rejected_and_the_hold_continues(ros, planar_model, pl
         ({"kp": [1.0, 2.0, 3.0]}, r"kp: 3 values for 2 joints"),
         ({"kd": "high"}, r"kd = 'high': expected a number"),
         ({"kp": []}, r"kp: empty"),
+        ({"die_at": -1.0}, r"die_at = -1.0: expected a time >= 0"),
+        ({"die_at": "soon"}, r"die_at = 'soon'"),
     ],
 )
 def test_bad_parameters_at_start(ros, planar_xml, params, match):
