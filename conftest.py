@@ -70,16 +70,6 @@ os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = os.environ.get(
 )
 os.environ["ROS_DOMAIN_ID"] = str(_claim_ros_domain())
 
-# Fast DDS over UDP on the loopback only, not its shared-memory transport (docs/testing.md, "DDS
-# transport"). Two suites side by side (load 4-8), a node's reader twice never matched a writer
-# of another process for the rest of its run (the plant at t = 0 for 88 s and 298 s, "0
-# effort_command publisher(s) matched", while the same writer's process received the plant's
-# states): the shared-memory transport's port health check, which gives up on a port whose
-# listener does not answer in time (a starved process) and creates it anew, is the known cause
-# of that signature (eProsima/Fast-DDS#5469, #4180). A lockstep episode cost its nodes the same
-# CPU either way (rx90_sim: 4.2-5.0 CPU-s on shared memory, 3.9-4.2 on UDP).
-os.environ.setdefault("FASTDDS_BUILTIN_TRANSPORTS", "UDPv4")
-
 _PLUGIN = "launch_testing"
 
 

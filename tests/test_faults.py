@@ -185,19 +185,14 @@ def test_flood_of_effort_commands_leaves_the_node_alive_and_bounded(tmp_path):
         ["mode=realtime", "watchdog_timeout=0.5", "max_command_age=0.05", "publish_clock=false"]
     )
     spec.use_sim_time = False
-    # the node and the flooder on Fast DDS's default transports (shared memory), not the suite's
-    # UDP (conftest.py): over UDP the flooder's reliable writes reached 3806-4237/s with a second
-    # suite beside this one, under the 5000/s that make it a flood; on shared memory, in the same
-    # conditions, it kept above it (docs/testing.md, "Two suites side by side")
-    env = dict(os.environ, FASTDDS_BUILTIN_TRANSPORTS="DEFAULT")
-    with SystemRunner(spec, tmp_path, env=env) as runner:
+    with SystemRunner(spec, tmp_path) as runner:
         pid = runner.processes["hardware_interface"].pid
         flooder = subprocess.Popen(
             [sys.executable, __file__, "flood", str(seconds), str(rate)],
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,
-            env=env,
+            env=dict(os.environ),
         )
         try:
             time.sleep(10.0)  # warm-up: discovery, the first commands, allocator pools
