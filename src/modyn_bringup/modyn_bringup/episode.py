@@ -22,6 +22,7 @@ import dataclasses
 import struct
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +76,27 @@ class Goal:
     pose: tuple[list[float], list[float]] | None = None
 
 
+#: wall s after the controller reported the first trajectory pending, with the plant still at
+#: t_0 and saying "0 effort_command publisher(s) matched, 0 in the ROS graph", after which the
+#: system is started again, once: DDS under load left the plant's reader without the
+#: controller's writer (docs/testing.md "A reader that never matches a writer"); the plant
+#: itself makes its reader anew when the graph has the writer (hardware_interface)
+UNMATCHED_RESTART_AFTER = 15.0
+
+
+class _LoopNeverClosed(BringupError):
+    """The plant never matched the controller's command writer (restarted once)."""
+
+
+def _unmatched_line(log: str) -> str | None:
+    """The plant's last "waiting for the first effort_command" line of ``log`` if it says that
+    no publisher is matched, else None."""
+    said = [line for line in log.splitlines() if "effort_command publisher(s) matched" in line]
+    if said and " 0 effort_command publisher(s) matched" in said[-1]:
+        return said[-1].strip()
+    return None
+
+
 @dataclass
 class Episode:
     """What one run recorded (arrays in the model's coordinate order, times in plant seconds)."""
@@ -100,6 +122,8 @@ class Episode:
     #: run_episode(topic_log=True): the MCAP file hardware_interface wrote of every message of
     #: its per-step topics and every effort_command it received (modyn_ros.topic_log)
     topic_log: Path | None = None
+    #: why the system was started a second time, if it was (:data:`UNMATCHED_RESTART_AFTER`)
+    restarted: str = ""
 
     def _motion(self) -> np.ndarray:
         return self.t >= self.t_first_goal
@@ -211,6 +235,51 @@ def run_episode(
     topic_log: bool = False,
 ) -> Episode:
     """Start ``spec``, execute ``goals`` one after the other, return the recording.
+
+    What :func:`_run_episode_once` does (its docstring has the details), started a second time,
+    with a warning and :attr:`Episode.restarted` saying why, when the plant's command reader
+    never matched the controller's writer (:data:`UNMATCHED_RESTART_AFTER`): nothing had
+    stepped, so the second start runs the same episode.
+    """
+    kwargs = dict(
+        lead=lead,
+        start_at=start_at,
+        settle=settle,
+        timeout=timeout,
+        on_running=on_running,
+        record_states=record_states,
+        topic_log=topic_log,
+    )
+    try:
+        return _run_episode_once(spec, goals, log_dir=log_dir, **kwargs)
+    except _LoopNeverClosed as stalled:
+        reason = str(stalled)
+    warnings.warn(f"{spec.name}: {reason}; starting the system again", RuntimeWarning, stacklevel=2)
+    retry_dir = Path(log_dir) / "restart" if log_dir else None
+    try:
+        episode = _run_episode_once(spec, goals, log_dir=retry_dir, **kwargs)
+    except _LoopNeverClosed as again:
+        raise BringupError(f"{spec.name}: twice, {again}") from None
+    episode.restarted = reason
+    return episode
+
+
+def _run_episode_once(
+    spec: SystemSpec,
+    goals: list[Goal],
+    *,
+    lead: float = 0.5,
+    start_at: float = 1.0,
+    settle: float = 0.5,
+    timeout: float = 120.0,
+    log_dir=None,
+    on_running=None,
+    record_states: bool = True,
+    topic_log: bool = False,
+) -> Episode:
+    """One attempt of :func:`run_episode`.
+
+    Start ``spec``, execute ``goals`` one after the other, return the recording.
 
     The loop closes last: every node starts at once, the controller with
     ``wait_for_trajectory`` (no command before it holds a trajectory), so the first goal
@@ -338,11 +407,38 @@ def run_episode(
     pose_pub = node.create_publisher(PoseStamped, "goal_pose", STATE_QOS)
     deadline = time.monotonic() + timeout
 
+    plants = [n.name for n in spec.nodes if n.executable == "hardware_interface"]
+    pending_at: list[float] = []  # when the controller reported the first trajectory pending
+    last_check = [0.0]
+
+    def loop_never_closed() -> str | None:
+        """Why the loop never closed (:data:`UNMATCHED_RESTART_AFTER`), else None."""
+        now = time.monotonic()
+        if (
+            not pending_at
+            or (records and records[-1][0] > records[0][0])  # the plant has stepped
+            or now - pending_at[0] < UNMATCHED_RESTART_AFTER
+            or now - last_check[0] < 1.0
+        ):
+            return None
+        last_check[0] = now
+        for name in plants:
+            said = _unmatched_line(runner.log_tail(name, 10))
+            if said is not None:
+                return (
+                    f"'{name}' still at t_0 {now - pending_at[0]:.0f} s after the controller "
+                    f"reported the first trajectory pending: {said}"
+                )
+        return None
+
     def spin_until(condition, what: str) -> None:
         while not condition():
             executor.spin_once(timeout_sec=0.05)
             if on_running is not None:
                 on_running(runner, node, records)
+            why = loop_never_closed()
+            if why is not None:
+                raise _LoopNeverClosed(why)
             dead = runner.dead()
             if dead and on_running is None:
                 name, code = next(iter(dead.items()))
@@ -462,6 +558,8 @@ def run_episode(
                 f"the controller's report on goal {k}",
             )
             report = controller_report(traj)
+            if k == 0 and report is not None:
+                pending_at.append(report["received"])
             if report is not None and report["values"].get("event") != "pending":
                 raise BringupError(f"goal {k}: the controller reports {report['message']}")
             end = _seconds(traj.header.stamp) + _duration_seconds(traj.points[-1].time_from_start)

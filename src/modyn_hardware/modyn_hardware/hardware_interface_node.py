@@ -111,6 +111,11 @@ NODE_NAME = "hardware_interface"
 #: within this period instead of a watchdog period: at 2 s, every lockstep start waited one or
 #: two watchdog periods for it (about 4 of a short episode's 10 s).
 WAITING_REPUBLISH_PERIOD = 0.05
+
+#: lockstep, before the first command: watchdog periods in a row with an ``effort_command``
+#: publisher in the ROS graph and none matched by the reader, after which the reader is made
+#: anew (:meth:`HardwareInterfaceNode._resubscribe`)
+UNMATCHED_PERIODS = 3
 _NS = 1_000_000_000
 
 
@@ -258,6 +263,8 @@ class HardwareInterfaceNode(Node):
         else:
             self._waits = 0  # republishes of t_0 before the first command
             self._periods = 0  # watchdog periods spent waiting for it
+            self._unmatched = 0  # of them, with a graph publisher the reader never matched
+            self._resubscribed = 0  # effort_command readers made anew (_resubscribe)
             self._timer = self.create_timer(cfg.watchdog_timeout, self._on_timeout, clock=steady)
             self._waiting_timer = self.create_timer(
                 min(WAITING_REPUBLISH_PERIOD, cfg.watchdog_timeout), self._on_waiting, clock=steady
@@ -682,19 +689,42 @@ class HardwareInterfaceNode(Node):
         if not waiting:
             self._waits = 0  # counted afresh when the plant waits again (after ~/reset)
             self._periods = 0
+            self._unmatched = 0
             return
         if self._waiting_timer.is_canceled():
             self._waiting_timer.reset()  # waiting again (after ~/reset)
         self._periods += 1
         if self._periods >= 2:  # the first period is ordinary start-up
             matched = self._command_sub.get_publisher_count()
+            # the participant's discovery data (the ROS graph) against the reader's matches:
+            # "0 matched, 1 in the graph" is a reader that DDS failed to match with a writer it
+            # knows (seen under load, docs/testing.md "A reader that never matches a writer")
+            known = self.count_publishers(self._command_sub.topic_name)
             loop_log.log(
                 self.get_logger(),
                 loop_log.INFO,
                 f"lockstep: waiting for the first effort_command (stamped t = "
                 f"{sup.t_ns * 1e-9:.3f} s); the state was republished {self._waits} times, "
-                f"{matched} effort_command publisher(s) matched",
+                f"{matched} effort_command publisher(s) matched, {known} in the ROS graph",
             )
+            self._unmatched = self._unmatched + 1 if matched == 0 and known > 0 else 0
+            if self._unmatched >= UNMATCHED_PERIODS and not intra.enabled():
+                self._unmatched = 0
+                self._resubscribe()
+
+    def _resubscribe(self) -> None:
+        """A new ``effort_command`` reader in place of one that DDS left unmatched with a
+        publisher of the graph for ``UNMATCHED_PERIODS`` watchdog periods: a new reader is
+        matched afresh against the writers the participant knows."""
+        self.get_logger().warning(
+            f"lockstep: effort_command reader unmatched for {UNMATCHED_PERIODS} watchdog "
+            "periods while the ROS graph has a publisher; subscribing anew"
+        )
+        self.destroy_subscription(self._command_sub)
+        self._command_sub = intra.create_subscription(
+            self, JointState, "effort_command", self._on_command, STATE_QOS
+        )
+        self._resubscribed += 1
 
     def _on_command(self, msg: JointState) -> None:
         rx_ns = time.monotonic_ns()

@@ -75,10 +75,38 @@ def test_waiting_for_the_first_command_is_logged_with_the_matched_publishers(
     assert waiting, "no waiting line"
     assert all(line.startswith("[INFO]") for line in waiting)
     assert "(stamped t = 0.000 s)" in waiting[-1]
-    assert waiting[-1].endswith("1 effort_command publisher(s) matched")
+    assert waiting[-1].endswith("1 effort_command publisher(s) matched, 1 in the ROS graph")
     loop.step([0.0, 0.0])
     loop.spin_for(0.2)
     assert "waiting for the first" not in capfd.readouterr().err
+
+
+def test_a_reader_left_unmatched_with_a_graph_publisher_is_made_anew(
+    make_loop, planar_2r_xml, capfd
+):
+    """Lockstep, before the first command: a reader that reports no matched publisher while
+    the ROS graph has one (DDS under load, docs/testing.md) is replaced after
+    UNMATCHED_PERIODS watchdog periods, once, with a warning; the new reader then receives
+    the controller's commands and the plant steps."""
+    from modyn_hardware.hardware_interface_node import UNMATCHED_PERIODS
+
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=0.05)
+    loop.connect()
+    stale = loop.hw._command_sub
+    stale.get_publisher_count = lambda: 0  # what the stuck reader reported
+    assert loop.spin_until(lambda: loop.hw._resubscribed >= 1, timeout=5.0)
+    assert loop.hw._command_sub is not stale
+    err = capfd.readouterr().err
+    unmatched = [
+        line for line in err.splitlines() if "0 effort_command publisher(s) matched, 1 in" in line
+    ]
+    assert len(unmatched) >= UNMATCHED_PERIODS
+    assert "[WARN]" in err and "subscribing anew" in err
+    assert loop.spin_until(lambda: loop.hw._command_sub.get_publisher_count() == 1)
+    t0 = loop.hw.plant_time_ns
+    state = loop.step([0.0, 0.0])
+    assert state is not None and loop.hw.plant_time_ns == t0 + loop.hw.config.dt_ns
+    assert loop.hw._resubscribed == 1  # matched now: not replaced again
 
 
 # ---------------------------------------------------------------------- lockstep

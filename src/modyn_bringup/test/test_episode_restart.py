@@ -1,0 +1,70 @@
+"""run_episode's one restart when the plant's command reader never matched the controller's
+writer (docs/testing.md "A reader that never matches a writer"): what the plant's log must say,
+and that the episode is started exactly once more, with a warning and the reason kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from modyn_bringup import episode as ep
+from modyn_bringup.system import BringupError
+
+WAITING = (
+    "[INFO] [1.0] [hardware_interface]: lockstep: waiting for the first effort_command (stamped "
+    "t = 0.000 s); the state was republished 40 times, {n} effort_command publisher(s) matched, "
+    "{g} in the ROS graph"
+)
+
+
+def test_the_plants_last_waiting_line_decides():
+    unmatched = WAITING.format(n=0, g=0)
+    assert ep._unmatched_line(f"start\n{unmatched}\n") == unmatched
+    # matched later (the last line counts), never said, or 10 publishers: not unmatched
+    assert ep._unmatched_line(f"{unmatched}\n{WAITING.format(n=1, g=1)}") is None
+    assert ep._unmatched_line("[INFO] hardware_interface: up\n") is None
+    assert ep._unmatched_line(WAITING.format(n=10, g=10)) is None
+
+
+class _Once:
+    """A stand-in for one attempt: raises _LoopNeverClosed ``stalls`` times, then returns."""
+
+    def __init__(self, stalls: int) -> None:
+        self.stalls = stalls
+        self.calls: list[dict] = []
+
+    def __call__(self, spec, goals, **kwargs):
+        self.calls.append(kwargs)
+        if len(self.calls) <= self.stalls:
+            raise ep._LoopNeverClosed(f"'hardware_interface' still at t_0: call {len(self.calls)}")
+        return ep.Episode(joint_names=[], t=None, q=None, v=None, effort=None)
+
+
+class _Spec:
+    name = "stand_in"
+
+
+def test_a_loop_that_never_closed_is_started_once_more(monkeypatch, tmp_path):
+    once = _Once(stalls=1)
+    monkeypatch.setattr(ep, "_run_episode_once", once)
+    with pytest.warns(RuntimeWarning, match="stand_in: 'hardware_interface' still at t_0: call 1"):
+        episode = ep.run_episode(_Spec(), [], log_dir=tmp_path, timeout=7.0)
+    assert len(once.calls) == 2
+    assert once.calls[0]["log_dir"] == tmp_path  # the second run's logs beside the first's
+    assert once.calls[1]["log_dir"] == tmp_path / "restart"
+    assert once.calls[1]["timeout"] == 7.0
+    assert episode.restarted == "'hardware_interface' still at t_0: call 1"
+
+
+def test_a_second_loop_that_never_closed_is_an_error(monkeypatch):
+    once = _Once(stalls=2)
+    monkeypatch.setattr(ep, "_run_episode_once", once)
+    with pytest.warns(RuntimeWarning), pytest.raises(BringupError, match="twice, .*call 2"):
+        ep.run_episode(_Spec(), [])
+    assert len(once.calls) == 2
+
+
+def test_an_episode_that_ran_is_not_restarted(monkeypatch):
+    once = _Once(stalls=0)
+    monkeypatch.setattr(ep, "_run_episode_once", once)
+    assert ep.run_episode(_Spec(), []).restarted == ""
+    assert len(once.calls) == 1
