@@ -170,6 +170,8 @@ def test_malformed_commands_are_rejected_logged_and_change_nothing(tmp_path):
     assert moved > 0.1  # the arm moved under the valid commands
 
 
+@pytest.mark.realtime  # the flood needs the machine: at load 19 (two suites side by side) the
+# flooder managed 3936 messages/s of the 5000 the test needs (L5)
 def test_flood_of_effort_commands_leaves_the_node_alive_and_bounded(tmp_path):
     pytest.importorskip("rclpy")
     import rclpy
