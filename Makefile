@@ -109,6 +109,14 @@ $(BUILD_STAMP): $(VENV_STAMP) $(SRC_FILES) $(SRC_LIST) colcon.meta
 	$(ROS_ENV) colcon --log-base log build --base-paths src --build-base build \
 		--install-base install --metas colcon.meta --parallel-workers $(COLCON_JOBS) \
 		--event-handlers summary+ status-
+	@# the user's commands in the venv too: with .venv/bin on PATH (an activated venv) they
+	@# run in the workspace without sourcing it first
+	@for cmd in modyn modyn_system; do \
+		printf '%s\n' '#!/bin/sh' "# $$cmd of the modyn workspace $(CURDIR) (written by make build)" \
+			'PATH="$(VENV_BIN):$$PATH"; export PATH' '. "$(CURDIR)/install/setup.sh"' \
+			"exec \"$(CURDIR)/install/modyn_bringup/bin/$$cmd\" \"\$$@\"" > $(VENV_BIN)/$$cmd; \
+		chmod +x $(VENV_BIN)/$$cmd; \
+	done
 	@touch $@
 
 lint: $(VENV_STAMP)

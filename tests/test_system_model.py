@@ -145,3 +145,48 @@ def test_a_node_may_carry_its_own_robot(tmp_path):
     path.write_text(yaml.safe_dump({"robot": {"xacro": xacro}, "nodes": nodes}))
     with pytest.raises(BringupError, match=r"nodes\[1\]: both 'robot' and parameters"):
         load_system(path)
+
+
+@pytest.mark.parametrize(
+    "parameters, message",
+    [
+        (
+            {"position_lower": [-1.0, "oops", 2.0]},
+            r"nodes\[0\] \(hardware_interface\): parameters.position_lower\[1\]: 'oops' is a "
+            r"string in a list of numbers",
+        ),
+        (
+            {"gains": {"kp": 1.0}},
+            r"parameters.gains: a mapping is not a parameter value",
+        ),
+        ({"kp": [1.0, [2.0]]}, r"parameters.kp\[1\]: \[2.0\] is not a bool, number or string"),
+        ({"flags": [True, 1]}, r"parameters.flags\[1\]: 1 is a number in a list of bools"),
+    ],
+)
+def test_parameter_values_a_ros_parameter_cannot_hold_are_named(tmp_path, parameters, message):
+    path = tmp_path / "system.yaml"
+    nodes = [{**NODES[0], "parameters": parameters}]
+    robot = {"xacro": str(ROOT / "urdf/planar_2r.urdf.xacro")}
+    path.write_text(yaml.safe_dump({"robot": robot, "nodes": nodes}))
+    with pytest.raises(BringupError, match=message):
+        load_system(path)
+
+
+def test_yaml_12_numbers_in_a_system_file_are_numbers(tmp_path):
+    """``-1.0e9`` (no sign in the exponent) is a float, not the string YAML 1.1 makes of it."""
+    path = tmp_path / "system.yaml"
+    path.write_text(
+        f"robot: {{xacro: {ROOT / 'urdf/planar_2r.urdf.xacro'}}}\n"
+        "nodes:\n"
+        "  - {name: hardware_interface, package: modyn_hardware, executable: x,\n"
+        "     parameters: {position_lower: [-1.0e9, -1e9], rate: 1e3}}\n"
+    )
+    params = load_system(path).nodes[0].parameters
+    assert params["position_lower"] == [-1.0e9, -1.0e9] and params["rate"] == 1000.0
+
+
+def test_every_shipped_system_file_loads():
+    """Every config/systems file passes the parameter-value check."""
+    for path in sorted((ROOT / "config/systems").glob("*.yaml")):
+        spec = load_system(path)
+        assert spec.nodes, path

@@ -28,6 +28,9 @@ data_files = [
 ]
 for top in SHARED_TREES:
     data_files += tree_data_files(top)
+# the user's commands also in <prefix>/bin, which colcon puts on PATH when the workspace is
+# sourced (the console scripts stay in lib/modyn_bringup for ros2 run and launch files)
+data_files.append(("bin", ["bin/modyn", "bin/modyn_system"]))
 
 setup(
     name=package_name,
@@ -50,7 +53,7 @@ setup(
             "modyn_demo = modyn_bringup.demo:main",
             "modyn_report = modyn_bringup.report:main",
             "recorder = modyn_bringup.recorder:main",
-            "modyn = modyn_bringup.identify:main",
+            "modyn = modyn_bringup.cli:main",
         ],
     },
 )

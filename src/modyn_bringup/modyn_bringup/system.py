@@ -58,6 +58,7 @@ from pathlib import Path
 import yaml
 
 from modyn_model.errors import ModynError
+from modyn_model.yaml_numbers import load_yaml
 
 __all__ = [
     "BringupError",
@@ -200,6 +201,43 @@ def _find(name: str) -> Path:
     raise BringupError(f"system '{name}' not found (a YAML path, or one of {available})")
 
 
+def _check_parameter_value(where: str, value) -> None:
+    """A value a ROS 2 parameter can hold: a bool, int, float or string, or a list of one of
+    these kinds (ints and floats may mix: a float array); else a BringupError naming ``where``,
+    the item and the value (a list of numbers with a word in it was read as strings by YAML 1.1,
+    and ``ros2 launch`` refused the mixed list)."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return
+    if isinstance(value, dict):
+        raise BringupError(
+            f"{where}: a mapping is not a parameter value (nested parameters are written "
+            f"'outer.inner: value'), got {value!r}"
+        )
+    if not isinstance(value, list):
+        raise BringupError(f"{where}: not a parameter value: {value!r}")
+
+    def kind(x) -> str:
+        if isinstance(x, bool):
+            return "bool"
+        if isinstance(x, (int, float)):
+            return "number"
+        if isinstance(x, str):
+            return "string"
+        return type(x).__name__
+
+    kinds = [kind(x) for x in value]
+    for k, (x, found) in enumerate(zip(value, kinds, strict=True)):
+        if found not in ("bool", "number", "string"):
+            raise BringupError(f"{where}[{k}]: {x!r} is not a bool, number or string")
+    if len(set(kinds)) > 1:
+        first = kinds[0]
+        k = next(k for k, found in enumerate(kinds) if found != first)
+        raise BringupError(
+            f"{where}[{k}]: {value[k]!r} is a {kinds[k]} in a list of {first}s (a parameter "
+            "array holds one kind)"
+        )
+
+
 def apply_overrides(data: dict, overrides: list[str], source: Path) -> None:
     """Apply ``node.parameter=value`` strings (value parsed as YAML) to the raw system data."""
     for item in overrides:
@@ -209,7 +247,7 @@ def apply_overrides(data: dict, overrides: list[str], source: Path) -> None:
             raise BringupError(f"override '{item}': expected node.parameter=value")
         for spec in data.get("nodes", []):
             if isinstance(spec, dict) and spec.get("name") == node:
-                spec.setdefault("parameters", {})[param] = yaml.safe_load(value)
+                spec.setdefault("parameters", {})[param] = load_yaml(value)
                 break
         else:
             raise BringupError(f"{source}: override '{item}' names no node of the system")
@@ -243,7 +281,7 @@ def mechanism_description(path: Path, where: str = "robot.model") -> str:
         raise BringupError(f"{where}: {path} cannot be read: {exc}") from None
     if not text.lstrip().startswith("<"):
         try:
-            data = yaml.safe_load(text)
+            data = load_yaml(text)
         except yaml.YAMLError as exc:
             raise BringupError(f"{where}: {path}: malformed YAML: {exc}") from None
         if not isinstance(data, dict):
@@ -349,7 +387,7 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
     """Read a system file (name under config/systems, or a path) and expand its robot."""
     source = _find(str(name))
     try:
-        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+        data = load_yaml(source.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         raise BringupError(f"{source}: malformed YAML: {exc}") from exc
     if not isinstance(data, dict) or not isinstance(data.get("nodes"), list):
@@ -382,6 +420,8 @@ def load_system(name: str | os.PathLike, overrides: list[str] | None = None) -> 
         if not isinstance(params, dict):
             raise BringupError(f"{where}: 'parameters' must be a mapping")
         params = dict(params)
+        for key, value in params.items():
+            _check_parameter_value(f"{where} ({item['name']}): parameters.{key}", value)
         if "robot" in item:
             # this node's own model (e.g. a controller's model with a mass error against the
             # plant's), expanded as the system's robot; it replaces robot_description and

@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from modyn_model.errors import ModynError
+from modyn_model.yaml_numbers import load_yaml
 from modyn_ros.joint_map import JointMap, MessageError
 
 from .hold_gains import (
@@ -701,7 +702,7 @@ def mujoco_urdf_source(description: str) -> str:
     import yaml
 
     try:
-        data = yaml.safe_load(description)
+        data = load_yaml(description)
     except yaml.YAMLError as exc:
         raise ConfigError(f"parameter robot_description: neither a URDF nor YAML: {exc}") from None
     if isinstance(data, dict) and data.get("kind") == "urdf":

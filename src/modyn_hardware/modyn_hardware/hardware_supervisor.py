@@ -25,7 +25,9 @@ Watchdog (times in ns of the injected monotonic clock):
 * realtime: a command is fresh while ``now − t_rx − deaf ≤ watchdog_timeout``, where ``deaf`` sums
   the lateness of the ticks since the command (time this node did not run is no evidence of a
   silent controller); a gap within the grace is held without a fault (the "grace hold"); after the
-  grace it latches.
+  grace it latches. The plant's own states get the same grace: a plant that stops giving valid
+  states within ``watchdog_grace`` of its first one (a ros2_control peer still starting) is
+  waited for; later, it latches ("plant: no valid state ...").
 """
 
 from __future__ import annotations
@@ -217,6 +219,8 @@ class Supervisor:
         self.plant_stopped = False  # a simulated plant whose model failed is not stepped
         self.hold_running = False  # lockstep: the real-time hold timer steps the plant
         self.plant_was_ready = False
+        self._first_ready_ns = 0  # steady time of the plant's first valid state (realtime)
+        self.plant_grace_waits = 0  # realtime ticks without a valid state inside that grace
         self._published_ns = 0  # steady time of the last joint_states (lockstep latency)
         self._cmd_rx_ns: int | None = None  # realtime: steady receipt time of the command
         self._last_stamp_ns = -1  # stamp of the latest accepted command
@@ -529,10 +533,18 @@ class Supervisor:
         if not self.plant.ready:
             if not self.plant_was_ready:
                 return  # nothing measured yet: nothing to publish or to command
+            if now - self._first_ready_ns < self._grace_ns:
+                # start-up (watchdog_grace after the first valid state): a peer whose stream
+                # still stutters (a ros2_control broadcaster starting beside a busy launch:
+                # issue 29, 1 launch in 7) is waited for, as before its first state
+                self.plant_grace_waits += 1
+                return
             self._latch(
                 f"plant: no valid state for {self.config.ros2_control_state_timeout:g} s "
                 "(the safe hold uses the last one)"
             )
+        if not self.plant_was_ready:
+            self._first_ready_ns = now
         self.plant_was_ready = True
         if late > self._period_ns:
             # this node did not run for `late`: a command may be waiting in its queue, so that

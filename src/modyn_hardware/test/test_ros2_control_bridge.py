@@ -12,6 +12,7 @@ that stops latches a fault; ``~/reset_plant`` is refused; lockstep is refused.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
@@ -168,6 +169,29 @@ def test_a_silent_broadcaster_latches_a_fault_and_reset_plant_is_refused(make_lo
     response = loop.reset()
     assert response.success, response.message
     assert hw.fault is None and hw.state == "waiting"
+
+
+def test_a_broadcaster_that_stutters_at_start_up_is_waited_for(make_loop, planar_2r_xml):
+    """Within watchdog_grace of the first valid state, a gap longer than the state timeout is
+    start-up (a ros2_control peer starting beside a busy launch), not a lost plant: no fault,
+    and the loop runs when states resume; the same gap after the grace latches."""
+    loop, peer = make_bridge_loop(make_loop, planar_2r_xml, watchdog_grace=2.0)
+    hw = loop.hw
+    sup = hw.supervisor
+    q = [0.4, -0.3]
+    peer.publish(q)
+    assert loop.spin_until(lambda: sup.plant_was_ready)
+    started = time.monotonic()
+    loop.spin_for(0.6)  # silent for twice ros2_control_state_timeout, inside the grace
+    assert hw.fault is None, hw.fault
+    assert sup.plant_grace_waits > 0
+    while time.monotonic() - started < 2.5:  # states again, past the grace
+        peer.publish(q)
+        loop.spin_for(0.01)
+    assert hw.fault is None, hw.fault
+    # past the grace, the same silence is a lost plant
+    assert loop.spin_until(lambda: hw.fault is not None, timeout=3.0)
+    assert hw.fault.startswith("plant: no valid state for 0.3 s")
 
 
 def test_the_bridge_needs_realtime(planar):

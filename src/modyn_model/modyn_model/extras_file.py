@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .errors import DescriptionError, JointError
 from .joint import JointExtras
+from .yaml_numbers import load_yaml
 
 __all__ = ["load_extras"]
 
@@ -40,7 +41,7 @@ def load_extras(
         import yaml
 
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = load_yaml(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise DescriptionError(f"{path}: malformed YAML: {exc}") from exc
     if not isinstance(data, Mapping) or not isinstance(data.get("joints"), Mapping):

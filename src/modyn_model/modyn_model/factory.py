@@ -58,6 +58,7 @@ from pathlib import Path
 
 from .errors import DescriptionError, ModynError
 from .fields import check_fields
+from .yaml_numbers import load_yaml
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -304,7 +305,7 @@ def _yaml(text: str, source: str):
     import yaml
 
     try:
-        return yaml.safe_load(text)
+        return load_yaml(text)
     except yaml.YAMLError as exc:
         raise DescriptionError(f"{source}: not valid YAML: {exc}") from None
 

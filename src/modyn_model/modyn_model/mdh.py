@@ -37,6 +37,7 @@ from .errors import DescriptionError, InertiaError, JointError
 from .inertia import PARAMETER_NAMES, check_inertia, com_parameters
 from .joint import JointExtras
 from .spatial import mdh_transform
+from .yaml_numbers import load_yaml
 
 __all__ = ["build_from_mdh", "EXAMPLES"]
 
@@ -136,7 +137,7 @@ def build_from_mdh(table: str | os.PathLike | Mapping) -> tuple[TreeBuilder, np.
         import yaml
 
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = load_yaml(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise DescriptionError(f"{path}: malformed YAML: {exc}") from exc
     if not isinstance(data, Mapping) or not isinstance(data.get("frames"), list):

@@ -1,0 +1,216 @@
+"""Send one joint goal to a running system and follow it to its end (``modyn goal``).
+
+The client waits for the plant's ``joint_states`` (the joint names, the plant time) and for the
+trajectory generator's subscription, sends the goal stamped ``lead`` s after the latest state,
+takes the generator's verdict on ``goal_status`` (sent again while the generator has no state
+yet), then follows the controller's reports on that plan's trajectory until it says done,
+refused, aborted or stopped, and compares the last measured positions with the goal. A goal is
+thus reported reached only when it ran and ended there; nothing is printed as a success that
+did not happen.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["GoalClient", "GoalOutcome", "GoalClientError"]
+
+#: controller reports after which a trajectory is over (modyn_control.trajectory_queue)
+_ENDINGS = frozenset(
+    {"done", "replaced", "superseded", "stopped", "aborted", "refused", "rejected"}
+)
+
+
+class GoalClientError(RuntimeError):
+    """No system answered (no joint_states, no trajectory generator, or no report in time)."""
+
+
+@dataclass
+class GoalOutcome:
+    """How a goal ended."""
+
+    reached: bool
+    event: str  # the controller's last event on the plan, or "refused" by the generator
+    message: str  # the last report's text
+    final_error: np.ndarray = field(default_factory=lambda: np.zeros(0))  # |q - goal|, rad (m)
+    start: float = 0.0  # plant s
+    end: float = 0.0  # plant s
+
+    @property
+    def exit_status(self) -> int:
+        return 0 if self.reached else 1
+
+    @property
+    def summary(self) -> str:
+        if self.reached:
+            return (
+                f"reached: {self.event} at t = {self.end:.3f} s, max |q - goal| "
+                f"{float(np.max(self.final_error, initial=0.0)):.4f}"
+            )
+        err = (
+            f", max |q - goal| {float(np.max(self.final_error)):.4f}"
+            if self.final_error.size
+            else ""
+        )
+        return f"not reached: {self.event}: {self.message}{err}"
+
+
+class GoalClient:
+    """A ROS node of its own (own context) that sends goals and follows them."""
+
+    def __init__(self) -> None:
+        import rclpy
+        from diagnostic_msgs.msg import DiagnosticStatus
+        from rclpy.executors import SingleThreadedExecutor
+        from sensor_msgs.msg import JointState
+        from trajectory_msgs.msg import JointTrajectory
+
+        from modyn_ros.qos import STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
+
+        self._rclpy = rclpy
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context)
+        self.node = rclpy.create_node(
+            "modyn_goal", context=self.context, start_parameter_services=False
+        )
+        self.latest: JointState | None = None
+        self.statuses: list = []
+        self.trajectories: list = []
+        self.node.create_subscription(JointState, "joint_states", self._on_state, 1)
+        self.node.create_subscription(
+            DiagnosticStatus, "goal_status", self.statuses.append, STATUS_QOS
+        )
+        self.node.create_subscription(
+            JointTrajectory, "trajectory", self.trajectories.append, TRAJECTORY_QOS
+        )
+        self.goal_pub = self.node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.executor.add_node(self.node)
+
+    def __enter__(self) -> GoalClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.executor.shutdown()
+        self.node.destroy_node()
+        self._rclpy.try_shutdown(context=self.context)
+
+    def _on_state(self, msg) -> None:
+        self.latest = msg
+
+    @property
+    def now(self) -> float:
+        stamp = self.latest.header.stamp
+        return stamp.sec + stamp.nanosec * 1e-9
+
+    def _spin_until(self, condition: Callable[[], bool], deadline: float, what: str) -> None:
+        while not condition():
+            if time.monotonic() > deadline:
+                raise GoalClientError(f"no {what} within the timeout")
+            self.executor.spin_once(timeout_sec=0.05)
+
+    def execute(
+        self,
+        positions: Sequence[float],
+        joints: Sequence[str] | None = None,
+        duration: float = 0.0,
+        lead: float = 0.5,
+        tolerance: float = 0.05,
+        timeout: float = 120.0,
+        progress: Callable[[str], None] | None = None,
+    ) -> GoalOutcome:
+        """Send the goal and wait for its end (see the module docstring).
+
+        Raises
+        ------
+        GoalClientError
+            Nothing answered within ``timeout`` s, or ``joints``/``positions`` do not fit the
+            plant's joints.
+        """
+        from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+        say = progress or (lambda _line: None)
+        deadline = time.monotonic() + timeout
+        self._spin_until(
+            lambda: self.latest is not None and self.goal_pub.get_subscription_count() > 0,
+            deadline,
+            "joint_states and trajectory generator",
+        )
+        names = list(joints) if joints else list(self.latest.name)
+        if len(names) != len(positions):
+            raise GoalClientError(f"{len(positions)} positions for {len(names)} joints {names}")
+        unknown = [n for n in names if n not in self.latest.name]
+        if unknown:
+            raise GoalClientError(f"joints {unknown} not in joint_states {list(self.latest.name)}")
+        msg = JointTrajectory()
+        msg.joint_names = names
+        point = JointTrajectoryPoint(positions=[float(x) for x in positions])
+        sec, ns = divmod(round(max(duration, 0.0) * 1e9), 1_000_000_000)
+        point.time_from_start.sec, point.time_from_start.nanosec = sec, ns
+        msg.points.append(point)
+        # the generator's verdict; before it has a state it refuses, and the goal is sent again
+        while True:
+            start = self.now + lead
+            sec, ns = divmod(round(start * 1e9), 1_000_000_000)
+            msg.header.stamp.sec, msg.header.stamp.nanosec = sec, ns
+            seen, count = len(self.statuses), len(self.trajectories)
+            self.goal_pub.publish(msg)
+            self._spin_until(lambda s=seen: self._verdict(s) is not None, deadline, "goal verdict")
+            verdict = self._verdict(seen)
+            if _level(verdict.level) == 0:
+                say(f"goal: {verdict.message}")
+                break
+            if "no joint_states received yet" in verdict.message:
+                continue
+            return GoalOutcome(False, "refused", verdict.message)
+        self._spin_until(lambda: len(self.trajectories) > count, deadline, "planned trajectory")
+        trajectory = self.trajectories[-1]
+        stamp = f"{trajectory.header.stamp.sec}.{trajectory.header.stamp.nanosec:09d}"
+        points = str(len(trajectory.points))
+        last_event = [""]
+        last_message = [""]
+
+        def ended() -> bool:
+            for status in self.statuses:
+                if not status.name.endswith("/trajectory"):
+                    continue
+                values = {kv.key: kv.value for kv in status.values}
+                if values.get("stamp") != stamp or values.get("points") != points:
+                    continue
+                event = values.get("event", "")
+                if event != last_event[0]:
+                    last_event[0], last_message[0] = event, status.message
+                    say(f"controller: {status.message}")
+            return last_event[0] in _ENDINGS
+
+        self._spin_until(ended, deadline, "end of the motion")
+        # the last measured positions, after the end
+        end_t = self.now
+        self._spin_until(lambda: self.now > end_t, deadline, "state after the end")
+        index = [list(self.latest.name).index(n) for n in names]
+        error = np.abs(np.asarray(self.latest.position)[index] - np.asarray(positions, float))
+        t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
+        reached = last_event[0] == "done" and bool(np.all(error <= tolerance))
+        message = last_message[0]
+        if last_event[0] == "done" and not reached:
+            message = f"ended {float(error.max()):.4f} from the goal (tolerance {tolerance:g})"
+        return GoalOutcome(reached, last_event[0], message, error, t0, self.now)
+
+    def _verdict(self, since: int):
+        """The generator's answer to the goal sent when ``since`` statuses had come."""
+        for status in self.statuses[since:]:
+            kind = status.name.rsplit("/", 1)[-1]
+            if kind == "goal" and " queued:" not in status.message:
+                return status
+        return None
+
+
+def _level(level) -> int:
+    return level[0] if isinstance(level, (bytes, bytearray)) else int(level)

@@ -1,0 +1,106 @@
+"""The ``modyn`` command as a user runs it (issue 29): on PATH after ``make`` (the venv's wrapper)
+and after sourcing the workspace; ``modyn run`` starts a system, ``modyn goal`` moves it and exits
+0 only when the goal was reached, 1 when it was refused; ``modyn status`` says what runs and
+exits 2 when no system answers."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.system
+
+ROOT = Path(__file__).resolve().parents[1]
+VENV_MODYN = ROOT / ".venv" / "bin" / "modyn"
+RX90_GOAL = [0.8, -0.9, 1.6, 0.6, -0.5, 1.0]
+
+
+def _modyn(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
+    """``modyn ...`` through the venv's wrapper, in this test's ROS domain."""
+    return subprocess.run(
+        [str(VENV_MODYN), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=dict(os.environ),
+    )
+
+
+def test_modyn_is_on_path_in_the_venv_and_in_the_sourced_workspace():
+    assert VENV_MODYN.is_file() and os.access(VENV_MODYN, os.X_OK), "make build writes it"
+    out = _modyn("--help", timeout=60)
+    assert out.returncode == 0, out.stderr
+    for command in ("run", "goal", "status", "record", "report", "identify", "robot-report"):
+        assert re.search(rf"^\s+{command}\s", out.stdout, re.MULTILINE), out.stdout
+    # a shell that sources the workspace finds modyn and modyn_system on its PATH
+    shell = subprocess.run(
+        ["sh", "-c", f'. "{ROOT}/install/setup.sh" && command -v modyn && command -v modyn_system'],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={k: v for k, v in os.environ.items() if k != "PATH"} | {"PATH": "/usr/bin:/bin"},
+    )
+    assert shell.returncode == 0, shell.stderr
+    found = shell.stdout.split()
+    assert found[0].endswith("install/modyn_bringup/bin/modyn"), found
+    assert found[1].endswith("install/modyn_bringup/bin/modyn_system"), found
+
+
+def test_status_without_a_system_says_so():
+    out = _modyn("status", "--wait", "1.0", timeout=60)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "no hardware interface answered" in out.stderr
+
+
+def test_run_goal_status_on_rx90_sim(tmp_path):
+    """``modyn run rx90_sim``; ``modyn goal`` reaches a goal (exit 0, the final error printed);
+    ``modyn goal`` with a joint the arm does not have exits 1... and a refused goal (a
+    position beyond the joint limits) exits 1 with the generator's reason; ``modyn status``
+    lists the four nodes and a hardware interface that is not faulted."""
+    run = subprocess.Popen(
+        [str(VENV_MODYN), "run", "rx90_sim", "--log-dir", str(tmp_path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 120
+        lines = []
+        while time.monotonic() < deadline:
+            line = run.stdout.readline()
+            lines.append(line)
+            if "running:" in line or run.poll() is not None:
+                break
+        assert "running:" in lines[-1], "".join(lines)
+        reached = _modyn("goal", "--positions", *map(str, RX90_GOAL))
+        assert reached.returncode == 0, reached.stdout + reached.stderr
+        assert "goal: goal accepted" in reached.stdout
+        assert re.search(r"reached: done at t = [0-9.]+ s, max \|q - goal\| 0\.0[0-4]", reached.stdout)
+        refused = _modyn("goal", "--positions", "9.0", "--joints", "joint_1")
+        assert refused.returncode == 1, refused.stdout + refused.stderr
+        assert "not reached: refused:" in refused.stdout
+        status = _modyn("status")
+        assert status.returncode == 0, status.stdout + status.stderr
+        for node in (
+            "hardware_interface",
+            "trajectory_generator",
+            "inverse_dynamics_feedforward",
+            "feedback_controller",
+        ):
+            assert f"/{node}" in status.stdout
+        assert re.search(r"hardware_status: OK", status.stdout), status.stdout
+    finally:
+        if run.poll() is None:
+            os.killpg(run.pid, signal.SIGINT)
+            try:
+                run.wait(30)
+            except subprocess.TimeoutExpired:
+                os.killpg(run.pid, signal.SIGKILL)
+                run.wait()
