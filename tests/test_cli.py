@@ -60,9 +60,9 @@ def test_status_without_a_system_says_so():
 
 def test_run_goal_status_on_rx90_sim(tmp_path):
     """``modyn run rx90_sim``; ``modyn goal`` reaches a goal (exit 0, the final error printed);
-    ``modyn goal`` with a joint the arm does not have exits 1... and a refused goal (a
-    position beyond the joint limits) exits 1 with the generator's reason; ``modyn status``
-    lists the four nodes and a hardware interface that is not faulted."""
+    a joint the arm does not have exits 2 naming the joints; a goal the generator refuses (a
+    position beyond the joint limits) exits 1 with its reason; ``modyn status`` lists the four
+    nodes and a hardware interface that is not faulted."""
     run = subprocess.Popen(
         [str(VENV_MODYN), "run", "rx90_sim", "--log-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
@@ -82,8 +82,12 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         reached = _modyn("goal", "--positions", *map(str, RX90_GOAL))
         assert reached.returncode == 0, reached.stdout + reached.stderr
         assert "goal: goal accepted" in reached.stdout
-        assert re.search(r"reached: done at t = [0-9.]+ s, max \|q - goal\| 0\.0[0-4]", reached.stdout)
-        refused = _modyn("goal", "--positions", "9.0", "--joints", "joint_1")
+        summary = r"reached: done at t = [0-9.]+ s, max \|q - goal\| 0\.0[0-4]"
+        assert re.search(summary, reached.stdout), reached.stdout
+        unknown = _modyn("goal", "--positions", "0.1", "--joints", "joint_1")
+        assert unknown.returncode == 2, unknown.stdout + unknown.stderr
+        assert "modyn goal: joints ['joint_1'] not in joint_states ['joint1'," in unknown.stderr
+        refused = _modyn("goal", "--positions", "9.0", "--joints", "joint1")
         assert refused.returncode == 1, refused.stdout + refused.stderr
         assert "not reached: refused:" in refused.stdout
         status = _modyn("status")

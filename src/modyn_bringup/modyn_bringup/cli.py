@@ -173,18 +173,24 @@ def _goal(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--timeout", type=float, default=120.0, help="s to wait in all")
     args = parser.parse_args(argv)
-    from .goal_client import GoalClient, GoalOutcome
+    if not args.lead > 0.0:
+        parser.error(f"--lead {args.lead}: must be > 0 (the goal is stamped after the state)")
+    from .goal_client import GoalClient, GoalClientError, GoalOutcome
 
-    with GoalClient() as client:
-        outcome: GoalOutcome = client.execute(
-            positions=args.positions,
-            joints=args.joints,
-            duration=args.duration,
-            lead=args.lead,
-            tolerance=args.tolerance,
-            timeout=args.timeout,
-            progress=lambda line: print(line, flush=True),
-        )
+    try:
+        with GoalClient() as client:
+            outcome: GoalOutcome = client.execute(
+                positions=args.positions,
+                joints=args.joints,
+                duration=args.duration,
+                lead=args.lead,
+                tolerance=args.tolerance,
+                timeout=args.timeout,
+                progress=lambda line: print(line, flush=True),
+            )
+    except GoalClientError as exc:
+        print(f"modyn goal: {exc}", file=sys.stderr)
+        return 2
     print(outcome.summary)
     return outcome.exit_status
 

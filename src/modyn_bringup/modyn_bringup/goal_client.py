@@ -143,6 +143,14 @@ class GoalClient:
             deadline,
             "joint_states and trajectory generator",
         )
+        # goal_status and trajectory are latched: a new client first receives the history of
+        # earlier goals, which must not be taken for this one's answer (the verdicts carry no
+        # goal id; the action protocol of issue 29 replaces this)
+        self._spin_until(
+            lambda: self.node.count_publishers("goal_status") > 0, deadline, "goal_status"
+        )
+        settle = time.monotonic() + 0.5
+        self._spin_until(lambda: time.monotonic() > settle, deadline, "latched history")
         names = list(joints) if joints else list(self.latest.name)
         if len(names) != len(positions):
             raise GoalClientError(f"{len(positions)} positions for {len(names)} joints {names}")
@@ -160,19 +168,28 @@ class GoalClient:
             start = self.now + lead
             sec, ns = divmod(round(start * 1e9), 1_000_000_000)
             msg.header.stamp.sec, msg.header.stamp.nanosec = sec, ns
-            seen, count = len(self.statuses), len(self.trajectories)
+            stamp = f"{sec}.{ns:09d}"
+            seen = len(self.statuses)
             self.goal_pub.publish(msg)
-            self._spin_until(lambda s=seen: self._verdict(s) is not None, deadline, "goal verdict")
-            verdict = self._verdict(seen)
+            self._spin_until(
+                lambda s=seen, st=stamp: self._verdict(s, st) is not None, deadline, "goal verdict"
+            )
+            verdict = self._verdict(seen, stamp)
             if _level(verdict.level) == 0:
                 say(f"goal: {verdict.message}")
                 break
             if "no joint_states received yet" in verdict.message:
                 continue
             return GoalOutcome(False, "refused", verdict.message)
-        self._spin_until(lambda: len(self.trajectories) > count, deadline, "planned trajectory")
-        trajectory = self.trajectories[-1]
-        stamp = f"{trajectory.header.stamp.sec}.{trajectory.header.stamp.nanosec:09d}"
+        def planned():
+            for trajectory in reversed(self.trajectories):
+                s = trajectory.header.stamp
+                if f"{s.sec}.{s.nanosec:09d}" == stamp:
+                    return trajectory
+            return None
+
+        self._spin_until(lambda: planned() is not None, deadline, "planned trajectory")
+        trajectory = planned()
         points = str(len(trajectory.points))
         last_event = [""]
         last_message = [""]
@@ -203,11 +220,15 @@ class GoalClient:
             message = f"ended {float(error.max()):.4f} from the goal (tolerance {tolerance:g})"
         return GoalOutcome(reached, last_event[0], message, error, t0, self.now)
 
-    def _verdict(self, since: int):
-        """The generator's answer to the goal sent when ``since`` statuses had come."""
+    def _verdict(self, since: int, stamp: str):
+        """The generator's answer to the goal stamped ``stamp`` (sec.nanosec) sent when
+        ``since`` statuses had come: an acceptance names the start, a refusal is the first one
+        after the goal."""
         for status in self.statuses[since:]:
             kind = status.name.rsplit("/", 1)[-1]
-            if kind == "goal" and " queued:" not in status.message:
+            if kind != "goal" or " queued:" in status.message:
+                continue
+            if _level(status.level) != 0 or f" at {stamp} s" in status.message:
                 return status
         return None
 
