@@ -303,3 +303,9 @@ def test_modyn_system_records_to_mcap(tmp_path):
     np.testing.assert_allclose(np.diff(rec.t[first - 1 :]), 0.001, atol=1e-9)
     rows = export_csv(mcap, tmp_path / "run.csv").read_text().splitlines()
     assert len(rows) == rec.t.size + 1
+    # the states are the plant's own record (its topic log in the log directory, merged at the
+    # stop): every state it published, whatever the recorder process missed on a busy machine
+    plant = read_joint_states(tmp_path / "logs" / "hardware_interface.topics.mcap")
+    np.testing.assert_array_equal(rec.t, plant.t)
+    np.testing.assert_array_equal(rec.position, plant.position)
+    assert f"recorded {mcap}: /joint_states {rec.t.size} (the plant)" in out, out

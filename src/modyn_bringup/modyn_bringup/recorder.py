@@ -20,6 +20,15 @@ subscribed once they appear in the graph (their type is not known before), with 
 reliability (a reliable publisher gets a reliable subscriber: no sample dropped) and a deep
 queue. A topic not seen within ``topic_timeout`` s is reported in the log, naming it; the file is
 finished on SIGINT/SIGTERM (the runner's stop).
+
+A subscriber in another process loses messages when that process is starved: on a 2-core
+machine running two test suites the recorder kept 65 fewer ``/joint_states`` than the plant
+published (a reliable keep-last writer overwrites what a slow reader has not acknowledged). So
+``modyn_system --record`` also has the hardware interface write its own topics as it publishes
+them (its ``topic_log``, :mod:`modyn_ros.topic_log`: nothing lost whatever the load), and at the
+stop :func:`merge_plant_log` rewrites the recording with the plant's messages for the topics the
+plant logged (``/joint_states``, ``/actuator_states``, ``/base_state``, constraint forces, the
+``/effort_command`` it received) and the recorder's for the others.
 """
 
 from __future__ import annotations
@@ -46,6 +55,7 @@ __all__ = [
     "message_definition",
     "read_joint_states",
     "export_csv",
+    "merge_plant_log",
     "recorded_topics",
     "main",
 ]
@@ -136,6 +146,7 @@ class _RecorderNode:
 
     def _discover(self) -> None:
         from rclpy.qos import DurabilityPolicy, QoSProfile, ReliabilityPolicy
+
         missing = [t for t in self.topics if t not in self._subs]
         if not missing:
             return
@@ -240,6 +251,89 @@ def main(argv: list[str] | None = None) -> int:
         rclpy.try_shutdown(context=context)
     print(f"recorder: wrote {output}: {counts}", flush=True)
     return 0
+
+
+# ---------------------------------------------------------------------- merging
+def merge_plant_log(
+    recording: str | os.PathLike, plant_log: str | os.PathLike, topics: Sequence[str]
+) -> dict[str, tuple[str, int]]:
+    """Rewrite ``recording`` (the recorder's MCAP) with the messages of ``plant_log`` (the
+    hardware interface's topic log, :mod:`modyn_ros.topic_log`) for the ``topics`` the plant
+    logged at least once, and the recorder's own for the others; messages in ``log_time``
+    order, schemas and channels as the files have them.
+
+    Returns
+    -------
+    dict
+        topic -> (``"plant"`` or ``"recorder"``, message count) of the rewritten file.
+
+    Raises
+    ------
+    RecordingError
+        Either file is missing or not a finished MCAP (the recording is then left as it is).
+    """
+    import heapq
+
+    from mcap.reader import make_reader
+    from mcap.writer import Writer
+
+    recording, plant_log = Path(recording), Path(plant_log)
+    wanted = {t if t.startswith("/") else "/" + t for t in topics}
+    counts = {}
+    for name, path in (("recording", recording), ("plant log", plant_log)):
+        try:
+            counts[name] = recorded_topics(path)
+        except RecordingError:
+            raise
+        except Exception as exc:  # a missing file, an unfinished one
+            raise RecordingError(f"{path}: the {name} cannot be read ({exc})") from None
+    from_plant = {t for t, (_, n) in counts["plant log"].items() if t in wanted and n > 0}
+    merged = recording.with_name(recording.name + ".merging")
+    out: dict[str, tuple[str, int]] = {}
+    with (
+        open(recording, "rb") as fr,
+        open(plant_log, "rb") as fp,
+        open(merged, "wb") as fo,
+    ):
+        writer = Writer(fo)
+        writer.start(profile="ros2", library="modyn_bringup.recorder (with the plant's topic log)")
+        schemas: dict[str, int] = {}  # one per type, as rosbag2 writes
+        channels: dict[tuple[str, int], int] = {}
+
+        def stream(tag, f, keep):
+            for schema, channel, message in make_reader(f).iter_messages(log_time_order=True):
+                if channel.topic in wanted and keep(channel.topic):
+                    yield message.log_time, tag, schema, channel, message
+
+        sources = (
+            stream("recorder", fr, lambda t: t not in from_plant),
+            stream("plant", fp, lambda t: t in from_plant),
+        )
+        for _, tag, schema, channel, message in heapq.merge(*sources, key=lambda m: m[0]):
+            key = (tag, channel.id)
+            if key not in channels:
+                if schema.name not in schemas:
+                    schemas[schema.name] = writer.register_schema(
+                        name=schema.name, encoding=schema.encoding, data=schema.data
+                    )
+                channels[key] = writer.register_channel(
+                    topic=channel.topic,
+                    message_encoding=channel.message_encoding,
+                    schema_id=schemas[schema.name],
+                    metadata=dict(channel.metadata),
+                )
+                out.setdefault(channel.topic, (tag, 0))
+            writer.add_message(
+                channel_id=channels[key],
+                log_time=message.log_time,
+                publish_time=message.publish_time,
+                data=message.data,
+                sequence=message.sequence,
+            )
+            out[channel.topic] = (tag, out[channel.topic][1] + 1)
+        writer.finish()
+    os.replace(merged, recording)
+    return out
 
 
 # ---------------------------------------------------------------------- reading back

@@ -24,7 +24,11 @@ Command line::
                           [--record run.mcap]
 
 ``--record PATH`` adds the ``recorder`` node (:mod:`modyn_bringup.recorder`): the topics of the
-system file's ``record:`` list (default ``/joint_states``) go to the MCAP file PATH.
+system file's ``record:`` list (default ``/joint_states``) go to the MCAP file PATH. The hardware
+interface then also writes its own topics as it publishes them (its ``topic_log``, in the log
+directory unless the system sets one), and at the stop the recording takes the plant's messages
+for those topics (:func:`modyn_bringup.recorder.merge_plant_log`): no sample lost on a loaded
+machine, where a subscriber in another process can be starved.
 """
 
 from __future__ import annotations
@@ -112,6 +116,30 @@ class SystemRunner:
             self.env["MODYN_REALTIME_PRIORITY"] = str(spec.realtime_priority)
         self.processes: dict[str, subprocess.Popen] = {}
         self._logs: dict[str, IO[bytes]] = {}  # each process's log (its stdout and stderr)
+        #: (recording, plant topic log, topics) merged at the stop (``--record``), else None
+        self._recording = self._plan_recording()
+        #: topic -> ("plant" or "recorder", messages) of the recording after the stop's merge
+        self.recorded: dict[str, tuple[str, int]] = {}
+
+    def _plan_recording(self) -> tuple[Path, Path, list[str]] | None:
+        """With a recorder (``--record``) and a hardware interface, the latter writes its topic
+        log (its ``topic_log`` parameter, else ``<log_dir>/<node>.topics.mcap``), merged into
+        the recording at the stop (module docstring)."""
+        recorders = [n for n in self.spec.nodes if (n.package, n.executable) == RECORDER]
+        holders = [n for n in self.spec.nodes if (n.package, n.executable) in HOLDERS]
+        if len(recorders) != 1 or len(holders) != 1:
+            return None
+        holder, recorder = holders[0], recorders[0]
+        log = holder.parameters.get("topic_log") or str(self.log_dir / f"{holder.name}.topics.mcap")
+        if not holder.parameters.get("topic_log"):  # the caller's spec is left as it was
+            import dataclasses
+
+            logged = dataclasses.replace(holder, parameters={**holder.parameters, "topic_log": log})
+            self.spec = dataclasses.replace(
+                self.spec, nodes=[logged if n is holder else n for n in self.spec.nodes]
+            )
+        topics = recorder.parameters.get("topics") or ["/joint_states"]
+        return Path(recorder.parameters["output"]), Path(log), list(topics)
 
     # ------------------------------------------------------------------ lifecycle
     def command(self, node: NodeSpec) -> list[str]:
@@ -235,7 +263,9 @@ class SystemRunner:
             return topics
         context = rclpy.Context()
         rclpy.init(context=context)
-        probe = Node("_modyn_runner_recorder_probe", context=context, start_parameter_services=False)
+        probe = Node(
+            "_modyn_runner_recorder_probe", context=context, start_parameter_services=False
+        )
         try:
             deadline = time.monotonic() + timeout
             while True:
@@ -340,7 +370,29 @@ class SystemRunner:
             for log in set(self._logs.values()):
                 log.close()
             self._tmp.cleanup()
+            self._merge_recording()
         return {name: p.returncode for name, p in targets.items()}
+
+    def _merge_recording(self) -> None:
+        """After every process exited: the plant's own messages into the recording
+        (``--record``; :func:`modyn_bringup.recorder.merge_plant_log`). A file that cannot be
+        read (a node killed before it finished its file) leaves the recording as the recorder
+        wrote it, with a warning naming both files."""
+        if self._recording is None or not self.processes:
+            return
+        from .recorder import RecordingError, merge_plant_log
+
+        recording, log, topics = self._recording
+        self._recording = None  # once
+        try:
+            self.recorded = merge_plant_log(recording, log, topics)
+        except RecordingError as exc:
+            print(
+                f"modyn_system: {recording} kept as the recorder wrote it (not merged with the "
+                f"plant's topic log {log}): {exc}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     def _dump_stacks(self, name: str, process: subprocess.Popen, wait: float = 0.5) -> None:
         """Before the SIGKILL of a node that did not stop: have it write its threads' stacks to
@@ -544,15 +596,15 @@ def main(argv: list[str] | None = None) -> int:
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
         if isinstance(args.composed, str):  # --composed a,b: these nodes only
             spec.composed = composed_field(
-                [n for n in args.composed.split(",") if n], spec.nodes, f"{spec.source} (--composed)"
+                [n for n in args.composed.split(",") if n],
+                spec.nodes,
+                f"{spec.source} (--composed)",
             )
         elif args.composed:
             spec.composed = True
         if args.realtime_priority is not None:
             if not 1 <= args.realtime_priority <= 99:
-                raise BringupError(
-                    f"--realtime-priority {args.realtime_priority}: expected 1..99"
-                )
+                raise BringupError(f"--realtime-priority {args.realtime_priority}: expected 1..99")
             spec.realtime_priority = args.realtime_priority
         if args.record:
             add_recorder(spec, args.record)
@@ -574,6 +626,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"modyn_system: {signal.Signals(stop.signum).name} received: stopping", flush=True)
     codes = runner.stop()
     stop.ignore_from_now_on()
+    if runner.recorded:
+        summary = ", ".join(
+            f"{topic} {count} ({'the plant' if source == 'plant' else 'the recorder'})"
+            for topic, (source, count) in runner.recorded.items()
+        )
+        print(f"modyn_system: recorded {args.record}: {summary}", flush=True)
     _print_exits(codes, died)
     return 0 if not died and not any(codes.values()) else 1
 

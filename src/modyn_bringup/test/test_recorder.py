@@ -94,3 +94,73 @@ def test_nan_in_a_recording_is_named(tmp_path):
     model = RobotModel.from_urdf(urdf)
     with pytest.raises(IdentificationError, match=r"effort of joint 'j2' is nan at t = 1.23 s"):
         identify_recording(model, base_parameters(model), path, [0.0, 2.0, 2.99], IdentifyOptions())
+
+
+def test_merge_takes_the_plants_own_messages(tmp_path):
+    """``modyn_system --record``: the recorder lost samples (a starved subscriber), the plant's
+    topic log (modyn_ros.topic_log, written by the publisher itself) has them all; the merge
+    keeps the plant's for the topics it logged, the recorder's for the others, and nothing the
+    record list leaves out."""
+    from mcap.reader import make_reader
+    from std_msgs.msg import String
+
+    from modyn_bringup.recorder import merge_plant_log
+    from modyn_ros.topic_log import TopicLog
+
+    # the recorder's file: every third of the plant's 90 states, and a topic the plant does
+    # not publish
+    with open(tmp_path / "full.mcap", "wb") as f:
+        writer = Writer(f)
+        js = writer.register_msgdef(
+            "sensor_msgs/msg/JointState", message_definition("sensor_msgs/msg/JointState")
+        )
+        st = writer.register_msgdef(
+            "std_msgs/msg/String", message_definition("std_msgs/msg/String")
+        )
+        for k in range(0, 90, 3):
+            msg = JointState()
+            msg.header.stamp.sec, msg.header.stamp.nanosec = divmod(k * 10_000_000, 10**9)
+            msg.name = NAMES
+            msg.position = [float(k), 0.0]
+            writer.write_message("/joint_states", js, msg, log_time=k, publish_time=k)
+            writer.write_message("/status", st, String(data=f"s{k}"), log_time=k, publish_time=k)
+        writer.finish()
+    recording = tmp_path / "full.mcap"
+    assert recorded_topics(recording)["/joint_states"][1] == 30
+    log = TopicLog(tmp_path / "plant.mcap")
+    for k in range(90):
+        msg = JointState()
+        msg.header.stamp.sec, msg.header.stamp.nanosec = divmod(k * 10_000_000, 10**9)
+        msg.name = NAMES
+        msg.position = [float(k), 0.0]
+        log.write("joint_states", msg)
+        cmd = JointState(name=NAMES, effort=[0.1 * k, 0.0])
+        log.write("effort_command", cmd)  # received by the plant, not in the record list
+    log.close()
+    summary = merge_plant_log(recording, tmp_path / "plant.mcap", ["/joint_states", "status"])
+    assert summary == {"/status": ("recorder", 30), "/joint_states": ("plant", 90)}
+    assert recorded_topics(recording) == {
+        "/joint_states": ("sensor_msgs/msg/JointState", 90),
+        "/status": ("std_msgs/msg/String", 30),
+    }
+    rec = read_joint_states(recording)
+    np.testing.assert_array_equal(rec.position[:, 0], np.arange(90.0))  # every state, in order
+    np.testing.assert_allclose(rec.t, np.arange(90) * 0.01, atol=1e-12)
+    with open(recording, "rb") as f:
+        times = [m.log_time for _, _, m in make_reader(f).iter_messages(log_time_order=False)]
+    assert times == sorted(times)
+    assert not (tmp_path / "full.mcap.merging").exists()
+
+
+def test_merge_with_an_unfinished_file_leaves_the_recording(tmp_path):
+    from modyn_bringup.recorder import merge_plant_log
+
+    recording = _write(tmp_path / "run.mcap", 20)
+    before = recording.read_bytes()
+    broken = tmp_path / "plant.mcap"
+    broken.write_bytes(before[: len(before) // 2])  # a plant killed before it finished its log
+    with pytest.raises(RecordingError, match=r"plant\.mcap.*plant log cannot be read"):
+        merge_plant_log(recording, broken, ["/joint_states"])
+    with pytest.raises(RecordingError, match=r"missing\.mcap.*plant log cannot be read"):
+        merge_plant_log(recording, tmp_path / "missing.mcap", ["/joint_states"])
+    assert recording.read_bytes() == before
