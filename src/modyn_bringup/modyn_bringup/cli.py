@@ -4,7 +4,7 @@
 
     modyn run SYSTEM [--set NODE.PARAM=VALUE ...] [--record OUT.mcap] ...   start a system
     modyn goal --positions Q1 Q2 ... [--joints J1 J2 ...] [--duration S]     move, wait, report
-    modyn status                                                           what runs, faults
+    modyn status [--expect NODE,...]                                       what runs, faults
     modyn record OUT.mcap [--topics /joint_states ...]                     record to MCAP
     modyn report RECORDING.mcap [--system SYSTEM] [-o PAGE.html]           a run's HTML report
     modyn identify SYSTEM --out DIR ...                                    identification
@@ -18,7 +18,7 @@ controller reports the motion done and the arm is within ``--tolerance`` of the 
 was refused, aborted or stopped, or ended away from the goal; 2 when no system answered.
 ``status`` lists the modyn nodes in the ROS graph and the hardware interface's state: exit
 status 0 when the plant is following or waiting, 1 when a fault is latched, 2 when no hardware
-interface answered.
+interface answered, 3 when a node of ``--expect`` is not in the graph.
 
 Every command talks to the ROS domain of the shell (``ROS_DOMAIN_ID``; the Makefile's commands
 keep DDS on this machine, ``ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST``).
@@ -27,6 +27,7 @@ keep DDS on this machine, ``ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST``).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -97,12 +98,25 @@ def _status(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="modyn status", description="the modyn nodes in the ROS graph and the plant's state"
     )
-    parser.add_argument("--wait", type=float, default=3.0, help="s to listen (default 3)")
+    parser.add_argument("--wait", type=float, default=3.0, help="s to listen at least (default 3)")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=10.0,
+        help="s to listen at most, for the graph to settle and the --expect nodes (default 10)",
+    )
+    parser.add_argument(
+        "--expect",
+        default="",
+        help="comma-separated node names that must be in the graph (exit 3 naming those absent)",
+    )
     args = parser.parse_args(argv)
+    expected = [n.strip().lstrip("/") for n in args.expect.split(",") if n.strip()]
     import rclpy
     from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus
     from rclpy.executors import SingleThreadedExecutor
 
+    from modyn_ros.diagnostics import level_of
     from modyn_ros.qos import LATCHED_QOS
 
     context = rclpy.Context()
@@ -115,19 +129,36 @@ def _status(argv: Sequence[str]) -> int:
         for status in msg.status:
             reports[status.name] = status
 
-    node.create_subscription(DiagnosticStatus, "hardware_status", hardware.append, LATCHED_QOS)
-    node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
-    executor = SingleThreadedExecutor(context=context)
-    executor.add_node(node)
-    try:
-        end = time.monotonic() + args.wait
-        while time.monotonic() < end:
-            executor.spin_once(timeout_sec=0.05)
-        names = sorted(
+    def graph() -> list[str]:
+        return sorted(
             f"{ns.rstrip('/')}/{name}"
             for name, ns in node.get_node_names_and_namespaces()
             if name != "modyn_status" and not name.startswith("_")
         )
+
+    node.create_subscription(DiagnosticStatus, "hardware_status", hardware.append, LATCHED_QOS)
+    node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
+    executor = SingleThreadedExecutor(context=context)
+    executor.add_node(node)
+    # DDS discovers the processes of a domain one by one, seconds apart on a loaded machine:
+    # past --wait, listen on until the node list has not changed for SETTLE s, the hardware
+    # interface has answered and every --expect node is there (at most --timeout s)
+    start = time.monotonic()
+    names, changed = graph(), start
+    try:
+        while True:
+            executor.spin_once(timeout_sec=0.05)
+            now = time.monotonic()
+            latest = graph()
+            if latest != names:
+                names, changed = latest, now
+            done = (
+                now - changed >= STATUS_SETTLE
+                and bool(hardware)
+                and all(f"/{n}" in names for n in expected)
+            )
+            if now - start >= max(args.wait, args.timeout) or (now - start >= args.wait and done):
+                break
     finally:
         executor.shutdown()
         node.destroy_node()
@@ -136,18 +167,25 @@ def _status(argv: Sequence[str]) -> int:
     print(f"nodes ({len(names)}): {', '.join(names) if names else 'none'}")
     for name in sorted(reports):
         status = reports[name]
-        print(f"  {name}: {level_names.get(_level(status.level), '?')} {status.message}")
+        print(f"  {name}: {level_names.get(level_of(status.level), '?')} {status.message}")
+    absent = [n for n in expected if f"/{n}" not in names]
+    if absent:
+        print(
+            f"modyn status: expected node(s) {absent} not in the ROS graph after "
+            f"{time.monotonic() - start:.1f} s (ROS_DOMAIN_ID={os.environ.get('ROS_DOMAIN_ID', '0')})",
+            file=sys.stderr,
+        )
+        return 3
     if not hardware:
         print("hardware_status: no hardware interface answered", file=sys.stderr)
         return 2
-    level = _level(hardware[-1].level)
+    level = level_of(hardware[-1].level)
     print(f"hardware_status: {level_names.get(level, '?')} {hardware[-1].message}")
     return 1 if level >= 2 else 0
 
 
-def _level(level) -> int:
-    """DiagnosticStatus.level (a byte in rclpy) as an int."""
-    return level[0] if isinstance(level, (bytes, bytearray)) else int(level)
+#: s without a change of the node list after which ``modyn status`` takes the graph as settled
+STATUS_SETTLE = 1.0
 
 
 # ---------------------------------------------------------------------------------- goal

@@ -40,8 +40,10 @@ from rosgraph_msgs.msg import Clock
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_control.trajectory_queue import ENDING_EVENTS
 from modyn_hardware.state_log import read_state_log
 from modyn_model import load_model
+from modyn_ros.diagnostics import level_of
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 
 from .runner import SystemRunner
@@ -206,10 +208,6 @@ def _read_state_log(
         effort,
     )
 
-
-def _level(level) -> int:
-    """DiagnosticStatus.level as an int (rclpy gives the byte field as bytes)."""
-    return int.from_bytes(level, "little") if isinstance(level, bytes) else int(level)
 
 
 def _stamp(t: float) -> Time:
@@ -376,14 +374,14 @@ def _run_episode_once(
             diagnostics[status.name] = values
             # the history feeds the report's timing and event plots (one per node per second)
             diagnostics_log.append(
-                (time.monotonic(), status.name, _level(status.level), status.message, values)
+                (time.monotonic(), status.name, level_of(status.level), status.message, values)
             )
 
     def on_status(msg: DiagnosticStatus) -> None:
         statuses.append(
             {
                 "name": msg.name,
-                "level": _level(msg.level),
+                "level": level_of(msg.level),
                 "message": msg.message,
                 "values": {kv.key: kv.value for kv in msg.values},
                 "received": time.monotonic(),  # s, for the report's event times
@@ -391,7 +389,7 @@ def _run_episode_once(
         )
 
     def on_hardware(msg: DiagnosticStatus) -> None:
-        hardware_log.append((time.monotonic(), msg.name, _level(msg.level), msg.message))
+        hardware_log.append((time.monotonic(), msg.name, level_of(msg.level), msg.message))
 
     if record_states and not follow_clock:
         # a deep reader queue: the recorder may lag the 1 kHz plant for a moment, and every
@@ -631,8 +629,6 @@ def _run_episode_once(
     return episode
 
 
-#: reports after which the controller says no more about a trajectory
-_ENDINGS = frozenset({"done", "replaced", "superseded", "stopped", "aborted", "refused", "rejected"})
 
 
 def _all_ended(statuses: list[dict]) -> bool:
@@ -643,7 +639,7 @@ def _all_ended(statuses: list[dict]) -> bool:
             continue
         values = status["values"]
         key = (status["name"], values.get("stamp"))
-        if values.get("event") in _ENDINGS:
+        if values.get("event") in ENDING_EVENTS:
             open_.discard(key)
         else:
             open_.add(key)

@@ -17,12 +17,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["GoalClient", "GoalOutcome", "GoalClientError"]
+from modyn_control.trajectory_queue import ENDING_EVENTS
+from modyn_ros.diagnostics import level_of
 
-#: controller reports after which a trajectory is over (modyn_control.trajectory_queue)
-_ENDINGS = frozenset(
-    {"done", "replaced", "superseded", "stopped", "aborted", "refused", "rejected"}
-)
+__all__ = ["GoalClient", "GoalOutcome", "GoalClientError"]
 
 
 class GoalClientError(RuntimeError):
@@ -175,12 +173,13 @@ class GoalClient:
                 lambda s=seen, st=stamp: self._verdict(s, st) is not None, deadline, "goal verdict"
             )
             verdict = self._verdict(seen, stamp)
-            if _level(verdict.level) == 0:
+            if level_of(verdict.level) == 0:
                 say(f"goal: {verdict.message}")
                 break
             if "no joint_states received yet" in verdict.message:
                 continue
             return GoalOutcome(False, "refused", verdict.message)
+
         def planned():
             for trajectory in reversed(self.trajectories):
                 s = trajectory.header.stamp
@@ -205,7 +204,7 @@ class GoalClient:
                 if event != last_event[0]:
                     last_event[0], last_message[0] = event, status.message
                     say(f"controller: {status.message}")
-            return last_event[0] in _ENDINGS
+            return last_event[0] in ENDING_EVENTS
 
         self._spin_until(ended, deadline, "end of the motion")
         # the last measured positions, after the end
@@ -228,10 +227,6 @@ class GoalClient:
             kind = status.name.rsplit("/", 1)[-1]
             if kind != "goal" or " queued:" in status.message:
                 continue
-            if _level(status.level) != 0 or f" at {stamp} s" in status.message:
+            if level_of(status.level) != 0 or f" at {stamp} s" in status.message:
                 return status
         return None
-
-
-def _level(level) -> int:
-    return level[0] if isinstance(level, (bytes, bytearray)) else int(level)

@@ -40,6 +40,8 @@ from pathlib import Path
 
 import numpy as np
 
+from modyn_ros.diagnostics import level_of
+
 __all__ = ["RunData", "ReportError", "from_episode", "from_mcap", "write_report", "main"]
 
 #: hardware_interface's cumulative event counters shown in the saturation/watchdog plot
@@ -167,11 +169,11 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
             elif _topic_is(topic, "diagnostics"):
                 for s in msg.status:
                     values = {kv.key: kv.value for kv in s.values}
-                    diagnostics.append((w, s.name, _level(s.level), s.message, values))
+                    diagnostics.append((w, s.name, level_of(s.level), s.message, values))
             elif _topic_is(topic, "hardware_status"):  # every change is an event
-                events.append((w, f"hardware_status {msg.name}", _level(msg.level), msg.message))
+                events.append((w, f"hardware_status {msg.name}", level_of(msg.level), msg.message))
             elif _topic_is(topic, "goal_status"):
-                events.append((w, msg.name, _level(msg.level), msg.message))
+                events.append((w, msg.name, level_of(msg.level), msg.message))
             elif _topic_is(topic, "robot_description"):
                 description = msg.data
     except Exception as exc:  # the mcap library raises several kinds for a damaged file
@@ -209,9 +211,6 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
         source=str(p),
     )
 
-
-def _level(level) -> int:
-    return int.from_bytes(level, "little") if isinstance(level, bytes) else int(level)
 
 
 # --------------------------------------------------------------------------- analysis

@@ -31,12 +31,14 @@ import numpy as np
 
 from modyn_trajectory.sampler import TrajectorySampler
 
-__all__ = ["Event", "Received", "TrajectoryQueue", "OK_EVENTS", "ERROR_EVENTS"]
+__all__ = ["Event", "Received", "TrajectoryQueue", "OK_EVENTS", "ERROR_EVENTS", "ENDING_EVENTS"]
 
 #: events that end a trajectory without (fully) running it, or refuse it
 ERROR_EVENTS = frozenset({"refused", "rejected", "aborted"})
 #: the normal life of a trajectory (and the user's own ~/stop, a pre-emption)
 OK_EVENTS = frozenset({"pending", "executing", "done", "replaced", "superseded", "stopped"})
+#: events after which the controller says no more about a trajectory
+ENDING_EVENTS = (OK_EVENTS - {"pending", "executing"}) | ERROR_EVENTS
 
 
 def stamp_text(ns: int) -> str:

@@ -8,9 +8,15 @@ from collections.abc import Callable
 from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus, KeyValue
 from rclpy.clock import Clock, ClockType
 
-__all__ = ["Diagnostics"]
+__all__ = ["Diagnostics", "level_of"]
 
 OK, WARN, ERROR = DiagnosticStatus.OK, DiagnosticStatus.WARN, DiagnosticStatus.ERROR
+
+
+def level_of(level) -> int:
+    """``DiagnosticStatus.level`` as an int: rclpy gives the byte field as ``bytes`` in a
+    received message and an int where the message was built in Python."""
+    return level[0] if isinstance(level, (bytes, bytearray)) else int(level)
 
 
 class Diagnostics:
