@@ -236,15 +236,12 @@ class FeedbackController(Node):
                 description="fault injection (tests, demos): the process kills itself (SIGKILL) "
                 "on the first joint_states stamped at or after this time (s), before answering "
                 "it: a controller that dies at an exact plant time of a lockstep run, whatever "
-                "the machine's load (composed, the whole process goes); 0: never",
-                read_only=True,
+                "the machine's load (composed, the whole process goes); 0: never. Settable "
+                "while running (a time known only once a goal is planned)",
                 dynamic_typing=True,
             ),
         )
-        die_at = self.get_parameter("die_at").value
-        if isinstance(die_at, bool) or not isinstance(die_at, int | float) or not die_at >= 0.0:
-            raise ParameterError(f"die_at = {die_at!r}: expected a time >= 0 (s; 0: never)")
-        self._die_at_ns = round(float(die_at) * 1e9) if die_at > 0.0 else None
+        self._die_at_ns = self._die_at(self.get_parameter("die_at").value)
         self._gains = {
             name: self._gain_values(name, self.get_parameter(name).value) for name in _GAIN_DEFAULTS
         }
@@ -315,13 +312,18 @@ class FeedbackController(Node):
             raise ParameterError(str(exc)) from None
         return values
 
+    @staticmethod
+    def _die_at(value) -> int | None:
+        """Parameter ``die_at`` (s) as ns, None for 0 (never); ParameterError otherwise."""
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0.0:
+            raise ParameterError(f"die_at = {value!r}: expected a time >= 0 (s; 0: never)")
+        return round(float(value) * 1e9) if value > 0.0 else None
+
     def _checked_law_params(self, values: dict) -> dict:
         """The law parameters, type- and range-checked (lengths: when the law is built)."""
         out = dict(values)
         if values["law"] not in ALL_LAW_NAMES:
-            raise ParameterError(
-                f"law = {values['law']!r}: expected one of {list(ALL_LAW_NAMES)}"
-            )
+            raise ParameterError(f"law = {values['law']!r}: expected one of {list(ALL_LAW_NAMES)}")
         for name, (_, bound, _) in _LAW_NUMBERS.items():
             numbers = number_list(values[name], name)
             if not numbers:
@@ -423,6 +425,8 @@ class FeedbackController(Node):
                 elif p.name in _LAW_NUMBERS or p.name in _LAW_OTHER:
                     law_values[p.name] = p.value
                     law_changed = True
+                elif p.name == "die_at":
+                    die_at_ns = self._die_at(p.value)
             if law_changed:
                 # validate everything, then build the new law, before changing anything
                 if "task_rows" in law_values and isinstance(law_values["task_rows"], list):
@@ -448,6 +452,9 @@ class FeedbackController(Node):
                 self.hold_gravity = p.value
                 if self.model is not None:
                     self.hold.gravity = p.value
+            elif p.name == "die_at":
+                self._die_at_ns = die_at_ns
+                self.get_logger().warning(f"die_at = {p.value} s: SIGKILL at that plant time")
         if law_changed:
             self._law_params = law_values
             self.feedforward = law_values["feedforward"]
@@ -513,7 +520,8 @@ class FeedbackController(Node):
             self._act_pos, self._act_vel = np.zeros(model.nu), np.zeros(model.nu)
             self._act_names = list(model.actuator_names)
             self.create_subscription(
-                JointState, "actuator_states", self._on_actuator_states, STATE_QOS)
+                JointState, "actuator_states", self._on_actuator_states, STATE_QOS
+            )
         self._actuator_limit = self._next_actuator_limit.copy()
         self._reference = Reference(np.zeros(nq), np.zeros(nv), np.zeros(nv))
         self._tau = np.zeros(nv)
@@ -634,10 +642,15 @@ class FeedbackController(Node):
         """The actuators' own states (``actuator_dynamics``), by ``actuator_names``; a message
         naming other actuators or with non-finite values is ignored (the last good one stays,
         or the model's default before any)."""
-        if list(msg.name) != self._act_names or len(msg.position) != len(self._act_names) \
-                or len(msg.velocity) != len(self._act_names):
-            return self._reject(f"actuator_states: expected {len(self._act_names)} positions "
-                                f"and velocities named {self._act_names}")
+        if (
+            list(msg.name) != self._act_names
+            or len(msg.position) != len(self._act_names)
+            or len(msg.velocity) != len(self._act_names)
+        ):
+            return self._reject(
+                f"actuator_states: expected {len(self._act_names)} positions "
+                f"and velocities named {self._act_names}"
+            )
         pos = np.asarray(msg.position, dtype=float)
         vel = np.asarray(msg.velocity, dtype=float)
         if not np.isfinite(pos.sum() + vel.sum()):
@@ -866,8 +879,11 @@ class FeedbackController(Node):
             return WARN, "waiting for base_state (the floating base's nav_msgs/Odometry)", values
         if self._q_hold is not None and self.state != FOLLOWING:
             values["hold_pose"] = self._q_hold.tolist()
-        if actuators is not None and actuators.stateful \
-                and self._actuation_status[0] not in ("ok", "optimal", "none"):
+        if (
+            actuators is not None
+            and actuators.stateful
+            and self._actuation_status[0] not in ("ok", "optimal", "none")
+        ):
             return WARN, f"{self.state}; actuation {self._actuation_status[0]}", values
         return OK, self.state, values
 

@@ -296,3 +296,25 @@ def test_runtime_gain_change_is_validated(ros, planar_model, planar_xml):
     q = np.array([0.1, 0.0])
     tau = loop.send(q, np.zeros(2), 1.1)
     np.testing.assert_allclose(tau, _hold(planar_model, q, np.zeros(2), q0, kp=10.0), rtol=1e-12)
+
+
+def test_die_at_set_while_running_is_validated(ros, planar_model, planar_xml):
+    """``die_at`` is settable while the node runs (a test knows the plant time to die at only
+    once a goal is planned); a bad value is refused with the reason, a good one is kept."""
+    loop = Loop(ros, planar_model, planar_xml)
+    request = SetParameters.Request(
+        parameters=[
+            ParameterMsg(
+                name="die_at",
+                value=ParameterValue(type=ParameterType.PARAMETER_DOUBLE, double_value=-2.0),
+            )
+        ]
+    )
+    result = ros.call(SetParameters, "/feedback_controller/set_parameters", request)
+    assert not result.results[0].successful
+    assert "die_at = -2.0: expected a time >= 0" in result.results[0].reason
+    assert loop.node._die_at_ns is None
+    request.parameters[0].value.double_value = 12.5
+    result = ros.call(SetParameters, "/feedback_controller/set_parameters", request)
+    assert result.results[0].successful
+    assert loop.node._die_at_ns == 12_500_000_000
