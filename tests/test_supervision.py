@@ -757,20 +757,36 @@ def run_signal_case(system: str, signals: tuple[str, ...], log_dir: Path) -> dic
         # a timed 8 s goal, signalled at a fifth of it: the arm moves faster than 0.05 rad/s
         # from about 0.1 to 0.9 of the motion. With a 4 s goal signalled at 0.3, a lockstep
         # plant faster than real time had ended it before a probe slowed by a busy machine
-        # signalled (CI, load 8)
-        try:
-            _, trajectory = probe.send_goal(goal, lead=1.0, duration=8.0)
-        except AssertionError as exc:
-            logs = {
-                n: runner.node_log(n)[-1500:]
-                for n in ("trajectory_generator", "hardware_interface")
-            }
-            raise AssertionError(f"{exc}\nlogs (tails): {logs}") from None
-        t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
-        duration = trajectory.points[-1].time_from_start
-        t1 = t0 + duration.sec + duration.nanosec * 1e-9
-        probe.spin_until(lambda: probe.now >= t0 + 0.2 * (t1 - t0), 60.0, "the motion")
-        t, speed = probe.now, probe.speed
+        # signalled (CI, load 8). A probe starved for seconds can still first look after the
+        # motion's end (L9: at t = 20.72 s for a motion of 6.57-14.57 s): it then knows, before
+        # signalling, and sends the next goal (back and forth, at most 3)
+        start_pose = None
+        for attempt in range(3):
+            target = goal if attempt % 2 == 0 else start_pose
+            try:
+                _, trajectory = probe.send_goal(target, lead=1.0, duration=8.0)
+            except AssertionError as exc:
+                logs = {
+                    n: runner.node_log(n)[-1500:]
+                    for n in ("trajectory_generator", "hardware_interface")
+                }
+                raise AssertionError(f"{exc}\nlogs (tails): {logs}") from None
+            if start_pose is None:
+                start_pose = list(trajectory.points[0].positions)
+            t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
+            duration = trajectory.points[-1].time_from_start
+            t1 = t0 + duration.sec + duration.nanosec * 1e-9
+            due = t0 + 0.2 * (t1 - t0)
+            probe.spin_until(lambda d=due: probe.now >= d, 60.0, "the motion")
+            t, speed = probe.now, probe.speed
+            if t <= t0 + 0.6 * (t1 - t0):
+                break
+            print(
+                f"attempt {attempt + 1}: this probe first saw t = {t:.3f} s of the motion "
+                f"{t0:.3f}-{t1:.3f} s (load {os.getloadavg()[0]:.1f}): another goal"
+            )
+        else:
+            raise AssertionError("this probe never saw a motion before 0.6 of it in 3 goals")
         runner.signal_group(*(getattr(signal, s) for s in signals))
         status = runner.wait(60.0)
     finally:
