@@ -84,10 +84,16 @@ class Goal:
 #: controller's writer (docs/testing.md "A reader that never matches a writer"); the plant
 #: itself makes its reader anew when the graph has the writer (hardware_interface)
 UNMATCHED_RESTART_AFTER = 15.0
+#: s of wall time after which a start-up whose nodes all run but which this process still does
+#: not see (no state, or the generator's goal reader or the feed-forward's trajectory writer
+#: not matched) is started once more: a DDS reader that never matches its writer (L10: 120 s
+#: with every node up and the plant republishing t_0 2358 times)
+START_RESTART_AFTER = 45.0
 
 
 class _LoopNeverClosed(BringupError):
-    """The plant never matched the controller's command writer (restarted once)."""
+    """The plant never matched the controller's command writer, or this process never matched
+    the system at start-up (restarted once)."""
 
 
 def _unmatched_line(log: str) -> str | None:
@@ -429,7 +435,11 @@ def _run_episode_once(
                 )
         return None
 
-    def spin_until(condition, what: str) -> None:
+    def spin_until(condition, what: str, missing=None, stall_after: float | None = None) -> None:
+        """Spin until ``condition()``; ``missing()`` names what is still missing (in the
+        messages); after ``stall_after`` s with every node running, :class:`_LoopNeverClosed`
+        (run_episode starts the system once more)."""
+        began = time.monotonic()
         while not condition():
             executor.spin_once(timeout_sec=0.05)
             if on_running is not None:
@@ -443,9 +453,18 @@ def _run_episode_once(
                 raise BringupError(
                     f"node '{name}' died (code {code}) while waiting for {what}:\n{runner.log_tail(name)}"
                 )
-            if time.monotonic() > deadline:
+            now = time.monotonic()
+            if stall_after is not None and now - began > stall_after and not dead:
+                gone = missing() if missing is not None else []
+                if gone:
+                    raise _LoopNeverClosed(
+                        f"every node running, but after {now - began:.0f} s still no {gone}"
+                    )
+            if now > deadline:
+                gone = f": still no {missing()}" if missing is not None else ""
                 raise BringupError(
-                    f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
+                    f"timed out after {timeout} s waiting for {what}{gone} (logs in "
+                    f"{runner.log_dir})"
                 )
 
     def verdict(since: int) -> dict | None:
@@ -487,14 +506,23 @@ def _run_episode_once(
             subscribers = {i.node_name for i in node.get_subscriptions_info_by_topic("/joint_states")}
             return all(name in subscribers for name in recorders)
 
+        def start_missing() -> list[str]:
+            gone = []
+            if not records:
+                gone.append("joint_states from the plant")
+            if goal_pub.get_subscription_count() == 0:
+                gone.append("goal reader (the trajectory generator) matched")
+            if node.count_publishers("trajectory") == 0:
+                gone.append("trajectory writer (the feed-forward) in the graph")
+            if not recording():
+                gone.append("recorder subscribed to joint_states")
+            return gone
+
         spin_until(
-            lambda: (
-                records
-                and goal_pub.get_subscription_count() > 0
-                and node.count_publishers("trajectory") > 0
-                and recording()
-            ),
+            lambda: not start_missing(),
             "the plant, the trajectory generator, the feed-forward and any recorder",
+            start_missing,
+            START_RESTART_AFTER,
         )
         if spec.composed:
             # composed on the EventsExecutor, a lockstep loop leaves the process's timers no

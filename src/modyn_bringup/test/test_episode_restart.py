@@ -68,3 +68,24 @@ def test_an_episode_that_ran_is_not_restarted(monkeypatch):
     monkeypatch.setattr(ep, "_run_episode_once", once)
     assert ep.run_episode(_Spec(), []).restarted == ""
     assert len(once.calls) == 1
+
+
+@pytest.mark.system
+def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeypatch, tmp_path):
+    """Every node running but one thing this process waits for never there (here: no
+    trajectory generator, so the goal writer is never matched; in L10 a reader that never
+    matched its writer): after START_RESTART_AFTER the system is started once more, and a
+    second stall is an error naming what was missing."""
+    from modyn_bringup.system import load_system
+
+    spec = load_system("planar_2r_sim")
+    spec.nodes = [n for n in spec.nodes if n.executable != "trajectory_generator"]
+    monkeypatch.setattr(ep, "START_RESTART_AFTER", 3.0)
+    with pytest.warns(RuntimeWarning, match=r"every node running, but after 3 s still no"):
+        with pytest.raises(BringupError) as error:
+            ep.run_episode(spec, [ep.Goal([[0.1, 0.2]])], log_dir=tmp_path, timeout=60.0)
+    message = str(error.value)
+    assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
+    assert "goal reader (the trajectory generator) matched" in message
+    assert "joint_states from the plant" not in message  # the plant was seen
+    assert (tmp_path / "restart").is_dir()  # the second start's logs
