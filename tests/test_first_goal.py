@@ -244,15 +244,22 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
             assert len(refused) == len(verdicts()), [s.message for s in verdicts()]
             assert all(len(s.message) > len("goal rejected: ") for s in refused)
             return
-        assert len(accepted) == 1, [s.message for s in verdicts()]
+        # one motion: the first accepted plan; a re-send the generator got after that motion
+        # had ended (the generator's rule: "its motion is over: a new goal, from the goal, a
+        # no-op"; L11 on a loaded machine, a lockstep plant 0.62 s of motion ahead of the
+        # re-sends 20 ms apart) is accepted as a plan that lasts 0 s, from the goal to itself
+        assert all(" lasts 0.000000 s" in s.message for s in accepted[1:]), [
+            s.message for s in verdicts()
+        ]
         assert not refused, [s.message for s in refused]
         assert all(s.message.startswith("goal repeated") for s in verdicts() if s not in accepted)
 
         def plans():
-            """(stamp, points) of every accepted plan of the goal, re-plans included."""
+            """(stamp, points) of every accepted plan of the goal that moves, re-plans
+            included (not the no-op plans of re-sends after the motion, above)."""
             out = []
             for s in client.generator_answers():
-                if s.message.startswith("goal accepted"):
+                if s.message.startswith("goal accepted") and " lasts 0.000000 s" not in s.message:
                     points = {kv.key: kv.value for kv in s.values}["points"]
                     out.append((s.message.split("starts at ")[1].split(" s")[0], points))
             return out
@@ -280,7 +287,11 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
         if "refused" in events(last):
             return  # refused on goal_status, with the reason: the goal did not vanish
         assert events(last) == ["pending", "executing", "done"], reports
-        assert sum(r["event"] == "executing" for r in reports) == 1, "the motion ran twice"
+        moving = set(plans())
+        assert (
+            sum(r["event"] == "executing" and (r["stamp"], r["points"]) in moving for r in reports)
+            == 1
+        ), "the motion ran twice"
         if not spec.use_sim_time:
             _skip_when_the_loop_fell_behind(tmp_path)
         # the arm reaches the goal; joint_states are read only now, the latest one decoded
