@@ -31,6 +31,15 @@ I_C = I_S = (0.0, 0.1, 0.1)
 B_C = B_S = 0.5
 
 
+@pytest.fixture(scope="module")
+def symbolic():
+    """The symbolic module, shared: every scenario test here takes it, so that they form one
+    work unit of the test scheduler (conftest.py) and run in one process, where ``opcount``
+    caches the derived matrices and their CSE (run one per process, they were derived again in
+    each worker: 140 test-seconds in make test against 45 in one process, measured)."""
+    return oc
+
+
 def layout() -> tuple[np.ndarray, np.ndarray]:
     """Joint points of note §2 with Table 2 radii and half-angles (r_B 1.5, r_P 0.75, 15°, 0°)."""
     gb = np.array([15, 120 - 15, 120 + 15, 240 - 15, 240 + 15, 360 - 15]) * DEG
@@ -79,7 +88,7 @@ def test_layout_is_note_9_1():
 
 @pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("method", ["gm", "gm_chain"])
-def test_gm_matrices_reproduce_note_9_4(method):
+def test_gm_matrices_reproduce_note_9_4(method, symbolic):
     """Σ_bodies V_b ẋ = V|_E ẋ of note §9.4 (6 decimals), from the generated expressions
     (GM by the rates of note §6.5 and by the chain rule)."""
     total = np.zeros(6)
@@ -92,7 +101,7 @@ def test_gm_matrices_reproduce_note_9_4(method):
 
 
 @pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
-def test_kinetic_energy_of_the_mass_matrices_is_note_9_4():
+def test_kinetic_energy_of_the_mass_matrices_is_note_9_4(symbolic):
     """½ ẋᵀ Σ A_b ẋ = KE of note §9.4: the Lagrange route's A_b are the right bodies."""
     import sympy as sp
 
@@ -130,12 +139,12 @@ def check_gm_equals_lagrange(body: str, method: str = "gm") -> None:
 
 @pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("body", ["platform", "cylinder_translation", "cylinder_rotation"])
-def test_lagrange_equals_gm_on_xd(body):
+def test_lagrange_equals_gm_on_xd(body, symbolic):
     check_gm_equals_lagrange(body, "gm")
 
 
 @pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
-def test_non_axisymmetric_leg_is_not_lagrangian():
+def test_non_axisymmetric_leg_is_not_lagrangian(symbolic):
     """Note §6.10 (A23): with I_yy ≠ I_zz the paper's no-spin J_D and the frame {C_i} of eqs.
     49–52 disagree, and so do GM and Lagrange (the generated matrices show the caveat)."""
     gm = oc.lambdify_body("cylinder_rotation", "gm")
@@ -150,7 +159,7 @@ def test_non_axisymmetric_leg_is_not_lagrangian():
 @pytest.mark.scenario  # the note's operation-count tables, symbolic: the scenario tier
 @pytest.mark.parametrize("body", ["platform", "cylinder_translation", "cylinder_rotation"])
 @pytest.mark.parametrize("method", ["gm", "gm_chain"])
-def test_v13_gm_count_below_lagrange(body, method):
+def test_v13_gm_count_below_lagrange(body, method, symbolic):
     """V13 (note §10): the GM Coriolis matrix costs fewer +, ×, ÷ than the Christoffel one."""
     gm = oc.body_opcount(body, method)["cse"]
     lag = oc.body_opcount(body, "lagrange")["cse"]
@@ -180,7 +189,7 @@ def test_counting_rules():
 
 
 @pytest.mark.scenario
-def test_full_table():
+def test_full_table(symbolic):
     """Every Table 1 row: GM below Lagrange after CSE, and Tᵀ V_b ẋ = C_b ẋ for every body."""
     for body in oc.BODIES:
         for method in ("gm", "gm_chain"):
