@@ -105,8 +105,10 @@ $(SRC_LIST): FORCE
 	@printf '%s\n' $(SRC_FILES) | sort > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
+# ament_cmake packages (modyn_interfaces) find the ROS CMake packages of the venv's wheels
 $(BUILD_STAMP): $(VENV_STAMP) $(SRC_FILES) $(SRC_LIST) colcon.meta
-	$(ROS_ENV) colcon --log-base log build --base-paths src --build-base build \
+	$(ROS_ENV) export AMENT_PREFIX_PATH="$(CURDIR)/$(VENV)" CMAKE_PREFIX_PATH="$(CURDIR)/$(VENV)"; \
+	colcon --log-base log build --base-paths src --build-base build \
 		--install-base install --metas colcon.meta --parallel-workers $(COLCON_JOBS) \
 		--event-handlers summary+ status-
 	@# the user's commands in the venv too: with .venv/bin on PATH (an activated venv) they
