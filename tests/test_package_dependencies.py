@@ -64,6 +64,7 @@ ROS_PACKAGES = (
 IMPORT_TO_KEY: dict[str, str] = {
     **{name: name for name in ROS_PACKAGES},
     **{name: name for name in PACKAGES},  # this workspace's packages
+    "modyn_interfaces": "modyn_interfaces",  # this workspace's rosidl package (ament_cmake)
     # ROS packages whose Python package is named otherwise
     "urdf_parser_py": "urdfdom_py",
     "pinocchio": "pinocchio",  # stack-of-tasks/pinocchio, released into Jazzy and Kilted
