@@ -171,7 +171,9 @@ def test_a_newer_goal_preempts(rx90):
     client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
     target = client.q.copy()
     target[0] -= 0.2
-    # a newer trajectory from where the arm is, stamped now: it replaces the first one
+    # a newer trajectory from where the arm is, stamped 0 (at the controller's next tick): it
+    # replaces the first one (both are named "stamp 0, 50 points" in the controller's reports:
+    # the server tells them apart by their order)
     second = client.send(_goal(quintic(client.q, target, 1.5)))
     r1, r2 = client.result(first), client.result(second)
     assert r1.status == GoalStatus.STATUS_ABORTED
@@ -188,10 +190,11 @@ def test_cancel_holds_the_arm(rx90):
     client.spin_until(future.done, 10.0, "the cancel's answer")
     response = client.result(handle)
     assert response.status == GoalStatus.STATUS_CANCELED, response.result.error_string
-    # held: the arm stops short of the goal and stays
-    held = client.q.copy()
-    time.sleep(0.5)
-    client.spin_until(lambda: True, 1.0, "")
+    # held: the arm stops short of the goal and stays (0.5 s of wall time of states)
+    held, stamp = client.q.copy(), client.latest.header.stamp
+    end = time.monotonic() + 0.5
+    client.spin_until(lambda: time.monotonic() > end, 5.0, "0.5 s of states")
+    assert client.latest.header.stamp != stamp, "no new state"
     assert np.abs(client.q - (q0 - 0.4)).max() > 0.05
     assert np.abs(client.q - held).max() < 0.05
 

@@ -22,6 +22,7 @@ done                      SUCCESSFUL, or with a ``goal_tolerance``: ``settling``
 superseded, replaced      PREEMPTED (-102): a newer trajectory took over
 refused (start jump)      START_TOLERANCE_VIOLATED (-101)
 refused (already over)    OLD_HEADER_TIMESTAMP
+refused (a fault)         HARDWARE_FAULT (-100)
 rejected                  INVALID_GOAL
 aborted (a fault)         HARDWARE_FAULT (-100), the fault in ``error_string``
 stopped                   STOPPED (-103) (someone called the controller's ``~/stop``), or
@@ -36,13 +37,18 @@ callback cannot say why it rejects; the reason matters more than the state it en
 
 rclpy's EventsExecutor (the loop's executor) serves no action, so the server has a node and a
 multi-threaded executor of its own, in a daemon thread of the same process; it touches the
-feed-forward node only through ``submit`` (under its lock).
+feed-forward node only through ``submit`` (under its lock). A goal's execution is a coroutine
+that awaits its next event (a report, a tolerance decided, the feedback period), so open goals
+hold no thread; at most :data:`MAX_OPEN_GOALS` are open at once (a newer one is refused with the
+reason), and a goal the controller says nothing about within :data:`REPORT_TIMEOUT` s of wall
+time is aborted. ``goal_time_tolerance`` 0 means no limit (JTC's convention).
 """
 
 from __future__ import annotations
 
 import math
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -58,7 +64,12 @@ from modyn_ros.qos import STATE_QOS, STATUS_QOS
 from .messages import ns_to_s, sampler_from_message, stamp_ns
 from .trajectory_queue import stamp_text
 
-__all__ = ["TrajectoryActionServer", "ResultCode", "tolerances"]
+__all__ = ["TrajectoryActionServer", "ResultCode", "tolerances", "MAX_OPEN_GOALS"]
+
+#: goals open at once (queued for a later start, or running); a newer one is aborted
+MAX_OPEN_GOALS = 8
+#: s of wall time within which the controller must report on a sent trajectory
+REPORT_TIMEOUT = 10.0
 
 
 class ResultCode:
@@ -115,7 +126,8 @@ class _Goal:
     final_error: np.ndarray | None = None
     cancel_sent: bool = False
     seen: set = field(default_factory=set)  # the controller's events so far
-    wake: threading.Event = field(default_factory=threading.Event)
+    sent_at: float = 0.0  # time.monotonic() when the trajectory went to the controller
+    future: object = None  # rclpy Future the execute coroutine awaits (_wake completes it)
 
 
 class TrajectoryActionServer:
@@ -124,17 +136,17 @@ class TrajectoryActionServer:
     Parameters
     ----------
     node
-        The feed-forward node: its context, clock choice and name prefix.
+        The feed-forward node: its context, clock choice, namespace and name prefix.
     submit
         ``submit(trajectory) -> JointTrajectory``: fill the efforts and send to the controller
         (raises MessageError for a trajectory it cannot take); called with the server's goals.
     joint_names
         The model's coordinates (a trajectory names them all, in any order).
     action_name
-        Default ``/feedback_controller/follow_joint_trajectory`` (JTC's name under the
-        controller's).
+        Default ``feedback_controller/follow_joint_trajectory`` (JTC's name under the
+        controller's), relative to the node's namespace.
     controller
-        The feedback controller's node name (its reports and ``~/stop``).
+        The feedback controller's node name (its reports and ``~/stop``), relative.
     feedback_period
         s of wall time between feedback messages.
     """
@@ -144,7 +156,7 @@ class TrajectoryActionServer:
         node,
         submit: Callable[[JointTrajectory], JointTrajectory],
         joint_names: Sequence[str],
-        action_name: str = "/feedback_controller/follow_joint_trajectory",
+        action_name: str = "feedback_controller/follow_joint_trajectory",
         controller: str = "feedback_controller",
         feedback_period: float = 0.05,
     ):
@@ -160,11 +172,12 @@ class TrajectoryActionServer:
         self._submit = submit
         self.joint_names = tuple(joint_names)
         self._joint_map = JointMap(self.joint_names)
-        self._controller_report = f"/{controller.strip('/')}/trajectory"
+        self._controller = controller.strip("/")
         self._period = float(feedback_period)
         self._lock = threading.Lock()
         self._goals: list[_Goal] = []
         self._state: JointState | None = None
+        self._closing = False
         use_sim_time = bool(node.get_parameter("use_sim_time").value)
         self.node = Node(
             f"{node.get_name()}_follow_joint_trajectory",
@@ -173,26 +186,39 @@ class TrajectoryActionServer:
             parameter_overrides=[Parameter("use_sim_time", value=use_sim_time)],
             start_parameter_services=False,
         )
-        group = ReentrantCallbackGroup()
+        self._group = group = ReentrantCallbackGroup()
+
+        def accept(_request):
+            with self._lock:
+                if len(self._goals) >= MAX_OPEN_GOALS or self._closing:
+                    self.node.get_logger().error(
+                        f"goal refused: {len(self._goals)} goals open (at most {MAX_OPEN_GOALS})"
+                        if not self._closing
+                        else "goal refused: shutting down"
+                    )
+                    return GoalResponse.REJECT
+            return GoalResponse.ACCEPT
+
         self.server = ActionServer(
             self.node,
             FollowJointTrajectory,
             action_name,
             execute_callback=self._execute,
-            goal_callback=lambda _goal: GoalResponse.ACCEPT,
+            goal_callback=accept,
             cancel_callback=lambda _handle: CancelResponse.ACCEPT,
             callback_group=group,
         )
         self.node.create_subscription(
             DiagnosticStatus, "goal_status", self._on_report, STATUS_QOS, callback_group=group
         )
-        self._group = group
-        # joint_states only while a goal is active: 1 kHz of Python callbacks otherwise spent
+        # joint_states only while a goal is open: 1 kHz of Python callbacks otherwise spent
         self._state_sub = None
         self._stop = self.node.create_client(
-            Trigger, f"/{controller.strip('/')}/stop", callback_group=group
+            Trigger, f"{self._controller}/stop", callback_group=group
         )
-        self.executor = MultiThreadedExecutor(num_threads=4, context=node.context)
+        # wakes every open goal's coroutine: feedback, report timeouts
+        self.node.create_timer(self._period, self._tick, callback_group=group)
+        self.executor = MultiThreadedExecutor(num_threads=3, context=node.context)
         self.executor.add_node(self.node)
         self._thread = threading.Thread(
             target=self._spin, name="follow_joint_trajectory", daemon=True
@@ -200,23 +226,55 @@ class TrajectoryActionServer:
         self._thread.start()
 
     def _spin(self) -> None:
+        """The executor's loop: a callback's exception is logged, the server goes on."""
         from rclpy.executors import ExternalShutdownException
 
-        try:
-            self.executor.spin()
-        except ExternalShutdownException:
-            pass
+        while not self._closing and self.node.context.ok():
+            try:
+                self.executor.spin_once(timeout_sec=0.1)
+            except (ExternalShutdownException, KeyboardInterrupt):
+                return
+            except Exception as exc:  # noqa: BLE001 - one bad callback must not end the server
+                if self._closing or not self.node.context.ok():
+                    return
+                self.node.get_logger().error(f"follow_joint_trajectory callback failed: {exc!r}")
 
     def close(self) -> None:
-        """Stop the server's executor and destroy its node (the owner's shutdown)."""
-        self.executor.shutdown(timeout_sec=1.0)
+        """Abort the open goals (``server shutting down``), stop the executor, destroy the node
+        (the owner's shutdown; bounded: the goals' coroutines end at their next wake)."""
+        with self._lock:
+            self._closing = True
+            for goal in self._goals:
+                if goal.outcome is None:
+                    goal.outcome = (ResultCode.INVALID_GOAL, "the server is shutting down")
+                self._wake(goal)
         self._thread.join(timeout=2.0)
+        self.executor.shutdown(timeout_sec=1.0)
         self.server.destroy()
         self.node.destroy_node()
 
     # ------------------------------------------------------------------ callbacks
+    @staticmethod
+    def _wake(goal: _Goal) -> None:
+        """Resume ``goal``'s coroutine (under the lock)."""
+        future = goal.future
+        if future is not None and not future.done():
+            future.set_result(True)
+
+    def _tick(self) -> None:
+        with self._lock:
+            for goal in self._goals:
+                if goal.outcome is None and goal.phase == "sent":
+                    if time.monotonic() - goal.sent_at > REPORT_TIMEOUT:
+                        goal.outcome = (
+                            ResultCode.INVALID_GOAL,
+                            f"the controller /{self._controller} reported nothing about the "
+                            f"trajectory in {REPORT_TIMEOUT:g} s (is it running?)",
+                        )
+                self._wake(goal)
+
     def _on_report(self, status: DiagnosticStatus) -> None:
-        if not status.name.endswith(self._controller_report):
+        if not status.name.endswith(f"{self._controller}/trajectory"):
             return
         values = {kv.key: kv.value for kv in status.values}
         key = (values.get("stamp", ""), values.get("points", ""))
@@ -227,7 +285,7 @@ class TrajectoryActionServer:
                 return
             goal.seen.add(event)
             self._apply(goal, event, values, status.message)
-            goal.wake.set()
+            self._wake(goal)
 
     def _owner(self, key: tuple[str, str], event: str) -> _Goal | None:
         """The goal a report is about (under the lock). Two trajectories stamped 0 ("at the
@@ -238,14 +296,12 @@ class TrajectoryActionServer:
         open_ = [g for g in self._goals if g.key == key and g.outcome is None]
         if event == "pending":
             stage = [g for g in open_ if "pending" not in g.seen]
-        elif event in ("executing",):
+        elif event == "executing":
             stage = [g for g in open_ if "pending" in g.seen and "executing" not in g.seen]
-        elif event == "superseded":  # a pending trajectory a newer one took the place of
+        elif event in ("superseded", "refused", "rejected"):  # before it ran
             stage = [g for g in open_ if "executing" not in g.seen]
         elif event in ("done", "replaced"):
             stage = [g for g in open_ if "executing" in g.seen]
-        elif event in ("refused", "rejected"):
-            stage = [g for g in open_ if "executing" not in g.seen]
         else:  # stopped, aborted: every open trajectory, one report each
             stage = open_
         return stage[0] if stage else None
@@ -272,11 +328,10 @@ class TrajectoryActionServer:
         elif event in ("superseded", "replaced"):
             goal.outcome = (ResultCode.PREEMPTED, f"{event}: {message}")
         elif event == "refused":
-            code = (
-                ResultCode.START_TOLERANCE_VIOLATED
-                if "jump" in values
-                else ResultCode.OLD_HEADER_TIMESTAMP
-            )
+            code = {
+                "jump": ResultCode.START_TOLERANCE_VIOLATED,
+                "fault": ResultCode.HARDWARE_FAULT,
+            }.get(values.get("reason", ""), ResultCode.OLD_HEADER_TIMESTAMP)
             goal.outcome = (code, f"refused: {message}")
         elif event == "rejected":
             goal.outcome = (ResultCode.INVALID_GOAL, f"rejected: {message}")
@@ -286,26 +341,24 @@ class TrajectoryActionServer:
             goal.outcome = (ResultCode.STOPPED, f"stopped: {message}")
 
     def _on_state(self, msg: JointState) -> None:
-        with self._lock:
-            self._state = msg
-            active = [g for g in self._goals if g.outcome is None and g.started is not None]
-            if not active:
-                return
-            try:
-                index = self._joint_map.indices(msg.name)
-            except MessageError:
-                return
+        try:
+            index = self._joint_map.indices(msg.name)
             q = np.asarray(msg.position, dtype=float)[index]
             v = np.asarray(msg.velocity, dtype=float)[index] if len(msg.velocity) else None
-            t = ns_to_s(stamp_ns(msg.header.stamp))
-            for goal in active:
-                self._check(goal, t, q, v)
+        except (MessageError, IndexError):
+            return
+        t = ns_to_s(stamp_ns(msg.header.stamp))
+        with self._lock:
+            self._state = (t, q, v, msg.header.stamp)
+            for goal in self._goals:
+                if goal.outcome is None and goal.started is not None:
+                    self._check(goal, t, q, v)
 
     def _check(self, goal: _Goal, t: float, q: np.ndarray, v) -> None:
         """Path and goal tolerances at the state (t, q, v) (under the lock)."""
         if t < goal.started:
             return
-        q_d, v_d, _, _ = goal.sampler.sample(min(t, goal.end))
+        q_d, v_d, _, _ = goal.sampler.sample(min(t, goal.end))  # views: used under the lock
         error = np.abs(q_d - q)
         goal.max_path_error = (
             error if goal.max_path_error is None else np.maximum(goal.max_path_error, error)
@@ -322,11 +375,12 @@ class TrajectoryActionServer:
                     f"|q_d - q| = {error[j]:.6g} (tolerance {goal.path_tol[0, j]:g}), "
                     f"|v_d - v| = {verror[j]:.6g} (tolerance {goal.path_tol[1, j]:g})",
                 )
-                goal.wake.set()
+                self._wake(goal)
         elif goal.phase == "settling":
             within = (error <= goal.goal_tol[0]) & (verror <= goal.goal_tol[1])
             if within.all():
                 goal.outcome = (ResultCode.SUCCESSFUL, "")
+                self._wake(goal)
             elif t > goal.end + goal.time_tol:
                 j = int(np.argmax(~within))
                 goal.outcome = (
@@ -336,10 +390,10 @@ class TrajectoryActionServer:
                     f"{error[j]:.6g} (tolerance {goal.goal_tol[0, j]:g}), |v_d - v| = "
                     f"{verror[j]:.6g} (tolerance {goal.goal_tol[1, j]:g})",
                 )
-            goal.wake.set()
+                self._wake(goal)
 
     # ------------------------------------------------------------------ a goal
-    def _execute(self, handle):
+    async def _execute(self, handle):
         request = handle.request
         result = self._action.Result()
         trajectory = request.trajectory
@@ -355,7 +409,7 @@ class TrajectoryActionServer:
             time_tol = ns_to_s(stamp_ns(request.goal_time_tolerance))
             if time_tol < 0.0:
                 raise MessageError(f"goal_time_tolerance = {time_tol} s is negative")
-        except MessageError as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the message held, named to the client
             return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
         goal = _Goal(
             handle=handle,
@@ -364,7 +418,7 @@ class TrajectoryActionServer:
             sampler=sampler,
             path_tol=path_tol,
             goal_tol=goal_tol,
-            time_tol=time_tol,
+            time_tol=math.inf if time_tol == 0.0 else time_tol,  # 0: no limit (JTC)
         )
         with self._lock:
             self._goals.append(goal)
@@ -378,10 +432,11 @@ class TrajectoryActionServer:
                 )
         try:
             try:
+                goal.sent_at = time.monotonic()
                 self._submit(trajectory)
-            except MessageError as exc:
+            except Exception as exc:  # noqa: BLE001 - MessageError, or the dynamics failing
                 return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
-            return self._follow(goal, result)
+            return await self._follow(goal, result)
         finally:
             with self._lock:
                 self._goals.remove(goal)
@@ -389,22 +444,39 @@ class TrajectoryActionServer:
                     self.node.destroy_subscription(self._state_sub)
                     self._state_sub, self._state = None, None
 
-    def _follow(self, goal: _Goal, result):
+    async def _follow(self, goal: _Goal, result):
+        from rclpy.task import Future
+
         handle = goal.handle
         feedback = self._action.Feedback()
         feedback.joint_names = list(self.joint_names)
         while True:
-            goal.wake.wait(self._period)
-            goal.wake.clear()
             with self._lock:
                 outcome, phase, state = goal.outcome, goal.phase, self._state
-            if handle.is_cancel_requested and outcome is None and not goal.cancel_sent:
-                goal.cancel_sent = True
-                self._stop.call_async(Trigger.Request())  # the controller holds; 'stopped'
+                # a cancel before the controller has the trajectory waits for its first
+                # report: a stop sent earlier could reach it first and the motion run anyway
+                if handle.is_cancel_requested and outcome is None and not goal.cancel_sent:
+                    if phase != "sent" and self._stop.service_is_ready():
+                        goal.cancel_sent = True
+                        self._stop.call_async(Trigger.Request())  # holds; then 'stopped'
+                    elif phase != "sent":
+                        goal.outcome = outcome = (
+                            ResultCode.STOPPED,
+                            f"canceled, but /{self._controller}/stop is not available",
+                        )
+                if outcome is None:
+                    if state is not None and phase != "sent":
+                        self._fill_feedback(goal, state, feedback, phase)
+                        send = True
+                    else:
+                        send = False
+                    goal.future = Future()
+                    future = goal.future
             if outcome is not None:
                 break
-            if state is not None and phase != "sent":
-                self._publish_feedback(goal, state, feedback, phase)
+            if send:
+                handle.publish_feedback(feedback)
+            await future
         code, text = outcome
         result.error_code = code
         result.error_string = text
@@ -421,28 +493,24 @@ class TrajectoryActionServer:
         elif code == ResultCode.SUCCESSFUL:
             handle.succeed()
         else:
-            if code == ResultCode.PATH_TOLERANCE_VIOLATED:
+            if code == ResultCode.PATH_TOLERANCE_VIOLATED and self._stop.service_is_ready():
                 self._stop.call_async(Trigger.Request())
             handle.abort()
         return result
 
-    def _publish_feedback(self, goal: _Goal, state: JointState, feedback, phase: str) -> None:
-        try:
-            index = self._joint_map.indices(state.name)
-        except MessageError:
-            return
-        t = ns_to_s(stamp_ns(state.header.stamp))
-        q = np.asarray(state.position, dtype=float)[index]
-        v = np.asarray(state.velocity, dtype=float)[index] if len(state.velocity) else q * 0.0
+    def _fill_feedback(self, goal: _Goal, state, feedback, phase: str) -> None:
+        """``feedback`` from the latest state (under the lock: the sampler's views)."""
+        t, q, v, stamp = state
+        if v is None:
+            v = np.zeros_like(q)
         q_d, v_d, a_d, _ = goal.sampler.sample(min(max(t, goal.sampler.begin), goal.end))
-        feedback.header.stamp = state.header.stamp
+        feedback.header.stamp = stamp
         feedback.phase = phase
         feedback.desired.positions, feedback.desired.velocities = q_d.tolist(), v_d.tolist()
         feedback.desired.accelerations = a_d.tolist()
         feedback.actual.positions, feedback.actual.velocities = q.tolist(), v.tolist()
         feedback.error.positions = (q_d - q).tolist()
         feedback.error.velocities = (v_d - v).tolist()
-        goal.handle.publish_feedback(feedback)
 
     @staticmethod
     def _abort(handle, result, code: int, text: str):

@@ -392,7 +392,9 @@ class HardwareInterfaceNode(Node):
         floating = self._pub_base is not None
         tf_frames = {
             "all": None,
-            "base": (str(model.limb_model.root),) if floating else (),
+            "base": (str(model.limb_model.root),)
+            if floating and str(model.limb_model.root) in model.frame_names
+            else (),
             "none": (),
         }[cfg.tf]
         if cfg.marker_every > 0 and tf_frames != ():

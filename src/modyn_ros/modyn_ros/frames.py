@@ -57,7 +57,8 @@ class FrameBroadcaster:
         Prepended to every frame name (robot_state_publisher's ``frame_prefix``).
     world_frame
         A frame above the base frame: ``world_frame`` → base frame, identity, is published once
-        on ``/tf_static`` (latched). Empty, or equal to the base frame: nothing.
+        on ``/tf_static`` (latched). Empty, or equal to the base frame: nothing. Not prefixed
+        (robots with their own prefixes share one world frame).
     tf_message
         The TFMessage class (:func:`tf_message_class`).
     frames
@@ -83,7 +84,7 @@ class FrameBroadcaster:
         self.static_publisher = None
         if world_frame and world_frame != base:
             static = TransformStamped(child_frame_id=prefix + base)
-            static.header.frame_id = prefix + world_frame
+            static.header.frame_id = world_frame
             static.header.stamp = node.get_clock().now().to_msg()
             static.transform.rotation.w = 1.0
             self.static_publisher = node.create_publisher(tf_message, "/tf_static", LATCHED_QOS)
@@ -93,6 +94,8 @@ class FrameBroadcaster:
     def publish(self, q, stamp) -> None:
         """Place every frame at ``q`` (nq,) and publish them stamped ``stamp``
         (builtin_interfaces/Time)."""
+        if not self.frames:  # a model with its base frame only: nothing moves
+            return
         poses = frame_placements(self.model, q, self.frames)
         quats = matrix_to_quaternion(poses[:, :3, :3])  # (w, x, y, z), w >= 0
         for tf, pose, quat in zip(self.message.transforms, poses, quats, strict=True):
