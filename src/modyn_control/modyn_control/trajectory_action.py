@@ -229,13 +229,18 @@ class TrajectoryActionServer:
         """The executor's loop: a callback's exception is logged, the server goes on."""
         from rclpy.executors import ExternalShutdownException
 
-        while not self._closing and self.node.context.ok():
+        closing_since = None
+        while self.node.context.ok():
+            if self._closing:  # the open goals end first (their results sent), 1.5 s at most
+                closing_since = closing_since or time.monotonic()
+                if not self._goals or time.monotonic() - closing_since > 1.5:
+                    return
             try:
                 self.executor.spin_once(timeout_sec=0.1)
             except (ExternalShutdownException, KeyboardInterrupt):
                 return
             except Exception as exc:  # noqa: BLE001 - one bad callback must not end the server
-                if self._closing or not self.node.context.ok():
+                if not self.node.context.ok():
                     return
                 self.node.get_logger().error(f"follow_joint_trajectory callback failed: {exc!r}")
 
