@@ -9,6 +9,7 @@ held); a goal tolerance kept within goal_time_tolerance (SUCCESSFUL) and one tha
 
 from __future__ import annotations
 
+import re
 import time
 
 import numpy as np
@@ -33,12 +34,14 @@ pytestmark = pytest.mark.system
 FJT = action_types.FollowJointTrajectory
 NAMES = [f"joint{i}" for i in range(1, 7)]
 ACTION = "/feedback_controller/follow_joint_trajectory"
+#: the Stewart platform's coordinates: the platform pose (m, rad), its legs are the actuators
+STEWART = [f"platform_{c}" for c in ("x", "y", "z", "yaw", "pitch", "roll")]
 
 
-def quintic(q0, q1, duration: float, points: int = 50) -> JointTrajectory:
+def quintic(q0, q1, duration: float, points: int = 50, names=NAMES) -> JointTrajectory:
     """Rest-to-rest q0 → q1 in ``duration`` s (s(τ) = 10τ³ − 15τ⁴ + 6τ⁵), stamp 0 (at the
     controller's next tick)."""
-    msg = JointTrajectory(joint_names=list(NAMES))
+    msg = JointTrajectory(joint_names=list(names))
     q0, q1 = np.asarray(q0, float), np.asarray(q1, float)
     for t in np.linspace(0.0, duration, points):
         tau = t / duration
@@ -58,12 +61,13 @@ def quintic(q0, q1, duration: float, points: int = 50) -> JointTrajectory:
 class Client:
     """An rclpy ActionClient with the latest joint_states."""
 
-    def __init__(self):
+    def __init__(self, names=NAMES):
         import rclpy
         from rclpy.action import ActionClient
         from rclpy.executors import SingleThreadedExecutor
 
         self.rclpy = rclpy
+        self.names = list(names)
         self.context = rclpy.Context()
         rclpy.init(context=self.context)
         self.node = rclpy.create_node("fjt_test_client", context=self.context)
@@ -83,7 +87,9 @@ class Client:
 
     @property
     def q(self) -> np.ndarray:
-        idx = [list(self.latest.name).index(n) for n in NAMES]
+        names = list(self.latest.name)
+        assert set(self.names) <= set(names), f"joint_states names {names}, not {self.names}"
+        idx = [names.index(n) for n in self.names]
         return np.asarray(self.latest.position)[idx]
 
     def send(self, goal, feedback=None):
@@ -105,14 +111,13 @@ class Client:
         self.rclpy.shutdown(context=self.context)
 
 
-@pytest.fixture(scope="module")
-def rx90(tmp_path_factory):
-    runner = SystemRunner(load_system("rx90_sim"), tmp_path_factory.mktemp("fjt"))
+def _serve(system: str, names, tmp_path_factory):
+    runner = SystemRunner(load_system(system), tmp_path_factory.mktemp(system))
     client = None
     try:
         runner.start()
         runner.wait_ready(60.0)
-        client = Client()
+        client = Client(names)
         client.spin_until(
             lambda: client.client.server_is_ready() and client.latest is not None,
             60.0,
@@ -125,6 +130,30 @@ def rx90(tmp_path_factory):
         runner.stop()
 
 
+@pytest.fixture(scope="module")
+def served(request, tmp_path_factory):
+    """The running system of a test's ``served`` parameter and a client: one system at a time
+    (the tests of one system together, pytest ends it before the next one starts: both on one
+    ROS domain would mix their joint_states)."""
+    names = {"rx90_sim": NAMES, "stewart_sim": STEWART}[request.param]
+    yield from _serve(request.param, names, tmp_path_factory)
+
+
+on_rx90 = pytest.mark.parametrize("served", ["rx90_sim"], indirect=True)
+on_stewart = pytest.mark.parametrize("served", ["stewart_sim"], indirect=True)
+
+
+def _assert_still(client, q0, seconds: float = 0.5) -> None:
+    """The arm stays where it was for ``seconds`` of wall time after a refusal. The refused
+    2 s quintics (joint2 by 3 rad, the platform up by 1.6 m) would have moved it by at least a
+    tenth of that by 0.5 s (s(0.25) = 0.104); allowed is the settling still under way from the
+    previous motion or the start-up (measured: 6e-6 rad; 0.56 mm of the platform's sag under
+    the start's hold)."""
+    end = time.monotonic() + seconds
+    client.spin_until(lambda: time.monotonic() > end, seconds + 5.0, f"{seconds} s of states")
+    assert np.abs(client.q - q0).max() < 1e-2, client.q - q0
+
+
 def _goal(trajectory, path=(), goal=(), time_tolerance: float = 0.0):
     request = FJT.Goal(trajectory=trajectory)
     request.path_tolerance = [JointTolerance(name=n, position=p) for n, p in path]
@@ -134,8 +163,9 @@ def _goal(trajectory, path=(), goal=(), time_tolerance: float = 0.0):
     return request
 
 
-def test_a_goal_is_reached_with_feedback(rx90):
-    runner, client = rx90
+@on_rx90
+def test_a_goal_is_reached_with_feedback(served):
+    runner, client = served
     target = np.array([0.3, -0.7, 1.2, 0.2, 0.3, 0.4])
     feedback = []
     handle = client.send(_goal(quintic(client.q, target, 1.5)), feedback.append)
@@ -154,8 +184,9 @@ def test_a_goal_is_reached_with_feedback(rx90):
     assert result.started.sec > 0 or result.started.nanosec > 0
 
 
-def test_wrong_joints_are_refused_with_the_reason(rx90):
-    runner, client = rx90
+@on_rx90
+def test_wrong_joints_are_refused_with_the_reason(served):
+    runner, client = served
     bad = quintic(client.q, client.q, 1.0)
     bad.joint_names = ["joint1", "joint2", "joint3", "joint4", "joint5", "shoulder"]
     response = client.result(client.send(_goal(bad)))
@@ -164,8 +195,25 @@ def test_wrong_joints_are_refused_with_the_reason(rx90):
     assert "shoulder" in response.result.error_string
 
 
-def test_a_newer_goal_preempts(rx90):
-    runner, client = rx90
+@on_rx90
+def test_a_point_outside_the_limits_is_refused_naming_the_joint(served):
+    runner, client = served
+    q0 = client.q
+    beyond = q0.copy()
+    beyond[1] = 2.5  # joint2's upper limit is 2.39982772 rad (137.5°, the RX-90's URDF)
+    response = client.result(client.send(_goal(quintic(q0, beyond, 2.0))))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.INVALID_GOAL
+    text = response.result.error_string
+    assert "joint 'joint2' is outside its limits [-2.39982772" in text, text
+    assert "2.39982772" in text.split("limits")[1], text
+    # nothing moved: the refused trajectory never reached the controller
+    _assert_still(client, q0)
+
+
+@on_rx90
+def test_a_newer_goal_preempts(served):
+    runner, client = served
     q0 = client.q
     first = client.send(_goal(quintic(q0, q0 + 0.4, 4.0)))
     client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
@@ -181,8 +229,9 @@ def test_a_newer_goal_preempts(rx90):
     assert r2.status == GoalStatus.STATUS_SUCCEEDED, r2.result.error_string
 
 
-def test_cancel_holds_the_arm(rx90):
-    runner, client = rx90
+@on_rx90
+def test_cancel_holds_the_arm(served):
+    runner, client = served
     q0 = client.q
     handle = client.send(_goal(quintic(q0, q0 - 0.4, 4.0)))
     client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the motion")
@@ -199,8 +248,9 @@ def test_cancel_holds_the_arm(rx90):
     assert np.abs(client.q - held).max() < 0.05
 
 
-def test_path_tolerance_violation_aborts_and_holds(rx90):
-    runner, client = rx90
+@on_rx90
+def test_path_tolerance_violation_aborts_and_holds(served):
+    runner, client = served
     q0 = client.q
     request = _goal(quintic(q0, q0 + 0.3, 2.0), path=[("joint2", 1e-9)])
     response = client.result(client.send(request))
@@ -210,8 +260,9 @@ def test_path_tolerance_violation_aborts_and_holds(rx90):
     assert "tolerance 1e-09" in response.result.error_string
 
 
-def test_goal_tolerance_within_and_beyond_the_time(rx90):
-    runner, client = rx90
+@on_rx90
+def test_goal_tolerance_within_and_beyond_the_time(served):
+    runner, client = served
     q0 = client.q
     ok = _goal(quintic(q0, q0 + 0.1, 1.0), goal=[(n, 0.01) for n in NAMES], time_tolerance=0.5)
     response = client.result(client.send(ok))
@@ -225,3 +276,35 @@ def test_goal_tolerance_within_and_beyond_the_time(rx90):
     assert response.result.error_code == FJT.Result.GOAL_TOLERANCE_VIOLATED
     assert "joint 'joint1'" in response.result.error_string
     assert "goal_time_tolerance 0.2 s" in response.result.error_string
+
+
+@on_stewart
+def test_the_stewart_platform_follows_a_pose_trajectory(served):
+    """A mechanism system: the goal names the platform's pose coordinates, the feed-forward
+    fills the six leg forces, the controller tracks it: feedback and SUCCESSFUL."""
+    runner, client = served
+    q0 = client.q
+    target = q0 + np.array([0.05, -0.05, 0.2, 0.05, -0.05, 0.1])
+    feedback = []
+    handle = client.send(_goal(quintic(q0, target, 2.0, names=STEWART)), feedback.append)
+    response = client.result(handle)
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, response.result.error_string
+    assert response.result.error_code == FJT.Result.SUCCESSFUL
+    assert "executing" in {f.feedback.phase for f in feedback}
+    assert max(response.result.max_path_error) < 0.02
+    client.spin_until(lambda: np.abs(client.q - target).max() < 5e-3, 10.0, "the target pose")
+
+
+@on_stewart
+def test_a_pose_beyond_a_legs_stroke_is_refused_naming_the_leg(served):
+    runner, client = served
+    q0 = client.q
+    far = q0.copy()
+    far[2] = 3.6  # every leg longer than its 3.4 m stroke (seed-000 §7.1: [1.8, 3.4] m)
+    response = client.result(client.send(_goal(quintic(q0, far, 2.0, names=STEWART))))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.INVALID_GOAL
+    text = response.result.error_string
+    assert "outside the workspace" in text and "stroke [1.8, 3.4] m" in text, text
+    assert re.search(r"leg[1-6] length", text), text
+    _assert_still(client, q0)

@@ -217,9 +217,48 @@ class InverseDynamicsFeedforward(Node):
         controller on ``trajectory``; MessageError for one that cannot be taken."""
         if self.model is None:
             raise MessageError("no robot model yet")
+        self._check_reachable(msg)
         with self._process_lock:
             self._fill_and_publish(msg)
         return msg
+
+    def _check_reachable(self, msg: JointTrajectory) -> None:
+        """MessageError naming the point, the joint, its value and its limits for a point
+        outside the model's position limits, or outside its workspace (the optional contract
+        member ``check_workspace(q)``: a Stewart leg's stroke) with the model's own message. A
+        client's trajectory reaches the controller as given: the generator's checks of a
+        planned goal have not seen it."""
+        model = self.model
+        names = list(msg.joint_names)
+        # column[j]: where the model's joint j is in the message (all of them are: indices)
+        column = self.joint_map.indices(names, "trajectory.joint_names")
+        offset = BASE_NQ if self._floating else 0
+        lower = np.asarray(model.lower, dtype=float)[offset:]
+        upper = np.asarray(model.upper, dtype=float)[offset:]
+        check = getattr(model, "check_workspace", None)
+        q = np.asarray(model.neutral(), dtype=float).copy() if callable(check) else None
+        for i, point in enumerate(msg.points):
+            positions = np.asarray(point.positions, dtype=float)
+            if len(positions) != len(names):
+                continue  # the sampler names the malformed point (trajectory_arrays)
+            ordered = positions[column]
+            out = np.flatnonzero(~((lower <= ordered) & (ordered <= upper)))
+            if out.size:
+                j = int(out[0])
+                raise MessageError(
+                    f"points[{i}].positions[{int(column[j])}] = {ordered[j]} for joint "
+                    f"'{self.joint_map.joint_names[j]}' is outside its limits "
+                    f"[{lower[j]}, {upper[j]}]"
+                )
+            if q is not None:
+                q[offset:] = ordered
+                try:
+                    check(q)
+                except Exception as exc:  # noqa: BLE001 - the model's StateError, named
+                    raise MessageError(
+                        f"points[{i}] = {np.round(ordered, 6).tolist()} is outside the "
+                        f"workspace: {exc}"
+                    ) from None
 
     def on_shutdown(self) -> None:
         if self.action_server is not None:
