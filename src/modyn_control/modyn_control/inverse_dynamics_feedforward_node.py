@@ -26,8 +26,8 @@ base against the joints' motion (the arm's reaction; N and N·m in the model's b
 axes), whose peak per plan is in the diagnostics (``last_peak_base_force``,
 ``last_peak_base_torque``).
 The node also serves FollowJointTrajectory (:mod:`modyn_control.trajectory_action`, parameter
-``follow_joint_trajectory``, default ``/feedback_controller/follow_joint_trajectory``: JTC's name
-under the controller's): a client's trajectory gets the same efforts and goes to the controller
+``follow_joint_trajectory``, default ``feedback_controller/follow_joint_trajectory``, relative
+to the node's namespace: JTC's name under the controller's): a client's trajectory gets the same efforts and goes to the controller
 the same way, and the client gets feedback and a result code.
 Topics and parameters: docs/nodes.md.
 """
@@ -151,7 +151,7 @@ class InverseDynamicsFeedforward(Node):
         )
         self.declare_parameter(
             "follow_joint_trajectory",
-            "/feedback_controller/follow_joint_trajectory",
+            "feedback_controller/follow_joint_trajectory",  # in the node's namespace
             ParameterDescriptor(
                 description="name of the FollowJointTrajectory action served in front of the "
                 "feedback controller (its last-but-one name is the controller's: its reports, "
