@@ -44,7 +44,7 @@ COLCON_JOBS ?= 2
 
 # Sources whose change triggers a rebuild (launch/, urdf/, config/ are installed by
 # modyn_bringup from the repository root).
-SRC_FILES := $(shell find src launch urdf config -type f \
+SRC_FILES := $(shell find src fallback launch urdf config -type f \
 	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null)
 
 # Prefix for every recipe line that runs ROS code.
@@ -105,8 +105,17 @@ $(SRC_LIST): FORCE
 	@printf '%s\n' $(SRC_FILES) | sort > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
 
+# ament_cmake packages (modyn_interfaces) find the ROS CMake packages of the venv's wheels; a
+# package of fallback/ is built only where Python cannot import it (the PyPI route: tf2_msgs)
 $(BUILD_STAMP): $(VENV_STAMP) $(SRC_FILES) $(SRC_LIST) colcon.meta
-	$(ROS_ENV) colcon --log-base log build --base-paths src --build-base build \
+	$(ROS_ENV) export AMENT_PREFIX_PATH="$(CURDIR)/$(VENV)" CMAKE_PREFIX_PATH="$(CURDIR)/$(VENV)"; \
+	fallback=""; for pkg in fallback/*/; do \
+		name=$$(basename $$pkg); \
+		$(VENV)/bin/python -c "import importlib.util, sys; \
+			sys.exit(importlib.util.find_spec('$$name') is None)" 2>/dev/null \
+			|| fallback="$$fallback $$pkg"; \
+	done; \
+	colcon --log-base log build --base-paths src $$fallback --build-base build \
 		--install-base install --metas colcon.meta --parallel-workers $(COLCON_JOBS) \
 		--event-handlers summary+ status-
 	@# the user's commands in the venv too: with .venv/bin on PATH (an activated venv) they

@@ -172,12 +172,14 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
 
     from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
 
-    got: dict = {"plans": [], "paths": [], "pub": None, "sent": 0.0}
+    got: dict = {"plans": [], "paths": [], "pub": None, "sent": 0.0, "tf": []}
+    tf_message = _tf_message()
 
     def collect(node):
         node.create_subscription(
             JointTrajectory, "planned_trajectory", got["plans"].append, TRAJECTORY_QOS
         )
+        node.create_subscription(tf_message, "/tf", got["tf"].append, 100)
         node.create_subscription(PathMsg, "planned_path", got["paths"].append, TRAJECTORY_QOS)
         got["pub"] = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
 
@@ -190,7 +192,7 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
                 goal.points = [JointTrajectoryPoint(positions=[0.3, -0.7, 1.2, 0.2, 0.3, 0.4])]
                 got["pub"].publish(goal)
                 got["sent"] = time.monotonic()
-        return bool(got["paths"])
+        return bool(got["paths"]) and bool(got["tf"])
 
     topics, missing, spec = _run_and_watch("rx90_sim", collect, until)
     assert {"/robot_description", "/planned_path"} <= topics
@@ -208,6 +210,12 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
     assert path.header.frame_id == model.base_frame
     # the tool moved: a real path (measured 0.085 m from the start pose to the goal)
     assert np.linalg.norm(measured[-1] - measured[0]) > 0.05
+    # /tf: the view's fixed frame is the parent of every link the RobotModel display draws
+    config = yaml.safe_load((ROOT / "config" / "rviz" / "rx90_sim.rviz").read_text())
+    fixed = config["Visualization Manager"]["Global Options"]["Fixed Frame"]
+    tf = got["tf"][-1].transforms
+    assert {t.header.frame_id for t in tf} == {fixed}
+    assert {t.child_frame_id for t in tf} == _urdf_links(spec.robot_description) - {fixed}
 
 
 @pytest.mark.system
@@ -220,13 +228,20 @@ def test_solo12_view_topics_and_contact_arrows():
     from modyn_hardware.hardware_interface_node import CONTACT_ARROW_M_PER_N
     from modyn_ros.qos import STATE_QOS
 
-    got: dict = {"markers": [], "forces": {}, "joints": {}, "base": {}}
+    got: dict = {"markers": [], "forces": {}, "joints": {}, "base": {}, "tf": {}}
+    tf_message = _tf_message()
 
     def stamp(msg) -> int:
         return msg.header.stamp.sec * 10**9 + msg.header.stamp.nanosec
 
     def collect(node):
         node.create_subscription(MarkerArray, "constraint_markers", got["markers"].append, 10)
+        node.create_subscription(
+            tf_message,
+            "/tf",
+            lambda m: got["tf"].__setitem__(stamp(m.transforms[0]), m) if m.transforms else None,
+            100,
+        )
         node.create_subscription(
             JointState, "joint_states", lambda m: got["joints"].__setitem__(stamp(m), m), STATE_QOS
         )
@@ -241,6 +256,12 @@ def test_solo12_view_topics_and_contact_arrows():
                 STATE_QOS,
             )
 
+    def _tf_stamp() -> int | None:
+        """The last /tf stamp with the joint_states and base_state of that stamp."""
+        return next(
+            (t for t in reversed(got["tf"]) if t in got["joints"] and t in got["base"]), None
+        )
+
     def matched() -> dict | None:
         for ma in reversed(got["markers"]):
             s = stamp(ma.markers[0])
@@ -249,6 +270,7 @@ def test_solo12_view_topics_and_contact_arrows():
                 and s in got["joints"]
                 and s in got["base"]
                 and all((m.text, s) in got["forces"] for m in ma.markers)
+                and _tf_stamp()
             ):
                 return ma
         return None
@@ -275,6 +297,28 @@ def test_solo12_view_topics_and_contact_arrows():
             (end - start) / CONTACT_ARROW_M_PER_N, [f.x, f.y, f.z], atol=1e-9
         )
         total_fz += f.z
+    # /tf: every frame of the model under the view's fixed frame (the world), the base link
+    # where base_state of the same stamp puts it, each foot at its anchor of the system file
+    # (the feet are pinned there)
+    s = _tf_stamp()
+    tf = {t.child_frame_id: t for t in got["tf"][s].transforms}
+    assert {t.header.frame_id for t in tf.values()} == {model.base_frame} == {"world"}
+    assert set(tf) == set(model.frame_names) - {model.base_frame}
+    tr, rot = tf["base_link"].transform.translation, tf["base_link"].transform.rotation
+    p, o = got["base"][s].pose.pose.position, got["base"][s].pose.pose.orientation
+    # both quaternions from modyn_model.so3.matrix_to_quaternion (w >= 0): the same sign
+    np.testing.assert_allclose(
+        [tr.x, tr.y, tr.z, rot.w, rot.x, rot.y, rot.z],
+        [p.x, p.y, p.z, o.w, o.x, o.y, o.z],
+        atol=1e-12,
+    )
+    anchors = {
+        c["frame"]: c["anchor"] for c in yaml.safe_load(spec.robot_description)["constraints"]
+    }
+    assert len(anchors) == 4
+    for foot, anchor in anchors.items():
+        t = tf[foot].transform.translation
+        np.testing.assert_allclose([t.x, t.y, t.z], anchor, atol=1e-6, err_msg=foot)
     import pinocchio as pin
 
     # a free-flyer root, so that the base link's own mass counts (a fixed root puts it on the
@@ -284,6 +328,13 @@ def test_solo12_view_topics_and_contact_arrows():
     # standing still under its controller's hold (static equilibrium: measured 24.525027 N
     # against m·g = 24.525027 N, 1e-13 apart): the feet carry the weight
     assert abs(total_fz - weight) < 1e-3 * weight, (total_fz, weight)
+
+
+def _tf_message():
+    """tf2_msgs' TFMessage (generated by make build where it is not installed), or skip."""
+    return pytest.importorskip(
+        "tf2_msgs.msg", reason="tf2_msgs is generated by make build (fallback/tf2_msgs)"
+    ).TFMessage
 
 
 def _urdf_of(spec) -> str:

@@ -53,6 +53,7 @@ setup(
             "modyn_demo = modyn_bringup.demo:main",
             "modyn_report = modyn_bringup.report:main",
             "recorder = modyn_bringup.recorder:main",
+            "state_publisher = modyn_bringup.state_publisher:main",
             "modyn = modyn_bringup.cli:main",
         ],
     },

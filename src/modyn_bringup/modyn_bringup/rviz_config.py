@@ -6,8 +6,8 @@ contract members, no mechanism special cases):
 
 * Grid and TF, fixed frame = the model's ``base_frame``;
 * RobotModel on ``/robot_description`` when the system's description is URDF XML (what
-  hardware_interface latches and robot_state_publisher, fed ``joint_states``, turns into TF;
-  ``launch/`` starts it on a ROS machine). A mechanism file's YAML cannot be drawn by rviz: those
+  hardware_interface latches; its links are on hardware_interface's ``/tf``, every frame of the
+  model placed by the model, modyn_ros.frames). A mechanism file's YAML cannot be drawn by rviz: those
   systems have no RobotModel here (the Stewart platform and the free-flying iiwa have
   hand-written views with a view URDF: ``config/rviz/stewart.rviz``, ``space.rviz``);
 * Odometry on ``/base_state`` for a floating base (``model.floating_base``);

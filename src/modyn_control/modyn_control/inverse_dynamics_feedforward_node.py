@@ -25,12 +25,17 @@ efforts by joint name; its base rows are the wrench the base actuators must supp
 base against the joints' motion (the arm's reaction; N and N·m in the model's base velocity
 axes), whose peak per plan is in the diagnostics (``last_peak_base_force``,
 ``last_peak_base_torque``).
+The node also serves FollowJointTrajectory (:mod:`modyn_control.trajectory_action`, parameter
+``follow_joint_trajectory``, default ``feedback_controller/follow_joint_trajectory``, relative
+to the node's namespace: JTC's name under the controller's): a client's trajectory gets the same efforts and goes to the controller
+the same way, and the client gets feedback and a result code.
 Topics and parameters: docs/nodes.md.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
 
 import numpy as np
@@ -144,6 +149,18 @@ class InverseDynamicsFeedforward(Node):
             True,
             ParameterDescriptor(description="include the model's friction in the feed-forward"),
         )
+        self.declare_parameter(
+            "follow_joint_trajectory",
+            "feedback_controller/follow_joint_trajectory",  # in the node's namespace
+            ParameterDescriptor(
+                description="name of the FollowJointTrajectory action served in front of the "
+                "feedback controller (its last-but-one name is the controller's: its reports, "
+                "its ~/stop); empty: none",
+                read_only=True,
+            ),
+        )
+        self.action_server = None
+        self._process_lock = threading.Lock()  # the action server's thread and this node's
         self.model = None
         self.joint_map: JointMap | None = None
         self._waiting: list[JointTrajectory] = []  # arrived before the model, in order
@@ -171,6 +188,83 @@ class InverseDynamicsFeedforward(Node):
         self.diagnostics = Diagnostics(self, self._report)
 
     def _on_model(self, model) -> None:
+        self._on_model_set(model)
+        self._start_action_server()
+
+    def _start_action_server(self) -> None:
+        """The FollowJointTrajectory server (modyn_control.trajectory_action), once the joints
+        are known; parameter ``follow_joint_trajectory`` names it ("" none)."""
+        name = str(self.get_parameter("follow_joint_trajectory").value)
+        if not name or self.action_server is not None:
+            return
+        try:
+            from .trajectory_action import TrajectoryActionServer
+        except ImportError as exc:  # modyn_interfaces not built
+            self.get_logger().error(f"no {name} action: {exc}")
+            return
+        parts = [p for p in name.split("/") if p]
+        controller = parts[-2] if len(parts) >= 2 else "feedback_controller"
+        self.action_server = TrajectoryActionServer(
+            self, self.submit, self.joint_map.joint_names, name, controller
+        )
+        self.get_logger().info(
+            f"action {name} (modyn_interfaces/action/FollowJointTrajectory) in front of "
+            f"/{controller}"
+        )
+
+    def submit(self, msg: JointTrajectory) -> JointTrajectory:
+        """A client's trajectory (the action server's thread): efforts filled and sent to the
+        controller on ``trajectory``; MessageError for one that cannot be taken."""
+        if self.model is None:
+            raise MessageError("no robot model yet")
+        self._check_reachable(msg)
+        with self._process_lock:
+            self._fill_and_publish(msg)
+        return msg
+
+    def _check_reachable(self, msg: JointTrajectory) -> None:
+        """MessageError naming the point, the joint, its value and its limits for a point
+        outside the model's position limits, or outside its workspace (the optional contract
+        member ``check_workspace(q)``: a Stewart leg's stroke) with the model's own message. A
+        client's trajectory reaches the controller as given: the generator's checks of a
+        planned goal have not seen it."""
+        model = self.model
+        names = list(msg.joint_names)
+        # column[j]: where the model's joint j is in the message (all of them are: indices)
+        column = self.joint_map.indices(names, "trajectory.joint_names")
+        offset = BASE_NQ if self._floating else 0
+        lower = np.asarray(model.lower, dtype=float)[offset:]
+        upper = np.asarray(model.upper, dtype=float)[offset:]
+        check = getattr(model, "check_workspace", None)
+        q = np.asarray(model.neutral(), dtype=float).copy() if callable(check) else None
+        for i, point in enumerate(msg.points):
+            positions = np.asarray(point.positions, dtype=float)
+            if len(positions) != len(names):
+                continue  # the sampler names the malformed point (trajectory_arrays)
+            ordered = positions[column]
+            out = np.flatnonzero(~((lower <= ordered) & (ordered <= upper)))
+            if out.size:
+                j = int(out[0])
+                raise MessageError(
+                    f"points[{i}].positions[{int(column[j])}] = {ordered[j]} for joint "
+                    f"'{self.joint_map.joint_names[j]}' is outside its limits "
+                    f"[{lower[j]}, {upper[j]}]"
+                )
+            if q is not None:
+                q[offset:] = ordered
+                try:
+                    check(q)
+                except Exception as exc:  # noqa: BLE001 - the model's StateError, named
+                    raise MessageError(
+                        f"points[{i}] = {np.round(ordered, 6).tolist()} is outside the "
+                        f"workspace: {exc}"
+                    ) from None
+
+    def on_shutdown(self) -> None:
+        if self.action_server is not None:
+            self.action_server.close()
+
+    def _on_model_set(self, model) -> None:
         self.model = model
         self._floating = bool(getattr(model, "floating_base", False))
         if self._floating:
@@ -226,14 +320,19 @@ class InverseDynamicsFeedforward(Node):
         self._process(msg)
 
     def _process(self, msg: JointTrajectory) -> None:
+        with self._process_lock:
+            try:
+                self._fill_and_publish(msg)
+            except MessageError as exc:
+                self._stats["rejected"] += 1
+                self._last_rejection = str(exc)
+                self.get_logger().error(f"planned_trajectory rejected: {exc}")
+
+    def _fill_and_publish(self, msg: JointTrajectory) -> None:
+        """τ_ff into ``msg``'s efforts, then ``msg`` on ``trajectory``; MessageError for a
+        message the model cannot take (nothing published)."""
         started = time.perf_counter()
-        try:
-            arrays = trajectory_arrays(msg, self.joint_map)
-        except MessageError as exc:
-            self._stats["rejected"] += 1
-            self._last_rejection = str(exc)
-            self.get_logger().error(f"planned_trajectory rejected: {exc}")
-            return
+        arrays = trajectory_arrays(msg, self.joint_map)
         friction = bool(self.get_parameter("friction").value)
         t0 = time.perf_counter()
         if self._floating:

@@ -109,6 +109,7 @@ class Schedule:
                     trajectory,
                     t_last,
                     f"hardware_interface has a latched fault ({self.fault}); ~/reset it first",
+                    {"reason": "fault"},
                 )
             ]
         return self._apply(self.queue.receive(trajectory, t_last))

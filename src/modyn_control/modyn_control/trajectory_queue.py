@@ -141,6 +141,7 @@ class TrajectoryQueue:
                     t_last,
                     f"it ended at {sampler.end:.6f} s, before it reached the controller "
                     f"(t = {t_last:.6f} s); nothing was followed",
+                    {"reason": "ended"},
                 )
             ]
         events = []
@@ -246,7 +247,7 @@ class TrajectoryQueue:
                     f"(joint '{self.joint_names[j]}': {q_start[j]:.6g} against "
                     f"{reference[j]:.6g}; start_tolerance {self.start_tolerance:g}): it continues "
                     "a motion the controller did not follow; holding",
-                    {"jump": f"{gap[j]:.6g}"},
+                    {"jump": f"{gap[j]:.6g}", "reason": "jump"},
                 )
             )
             self._finish(t, events)
@@ -292,6 +293,7 @@ class TrajectoryQueue:
             t,
             f"it ended at {p.sampler.end:.6f} s, before the controller's first state "
             f"(t = {t:.6f} s); nothing was followed",
+            {"reason": "ended"},
         )
 
     def clear(self, kind: str, t: float | None, detail: str) -> list[Event]:

@@ -41,6 +41,9 @@ from .ros2_control_bridge import Ros2ControlBridge
 from .safety import LIMIT_KINDS, LIMIT_MODES, Limits, soft_limit_problem
 from .simulated import INTEGRATORS, SimulatedPlant
 
+#: values of the ``tf`` parameter
+TF_MODES = ("all", "base", "none")
+
 __all__ = [
     "Config",
     "ConfigError",
@@ -156,6 +159,13 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "'saturate' (soft limit: cut + spring-damper) or 'fault' (latched safe hold)",
     ),
     "publish_clock": (True, "publish /clock with the plant time"),
+    "tf": (
+        "all",
+        "what the node broadcasts on /tf at the marker rate: 'all' (every frame of the model in "
+        "its base frame, modyn_ros.frames), 'base' (a floating base's base link only, for a "
+        "robot_state_publisher that broadcasts the links' tree from joint_states: two parents "
+        "for one frame break TF) or 'none'",
+    ),
     "state_log": (
         "",
         "file the node writes every joint_states it publishes to, as published (stamp, wall "
@@ -183,8 +193,9 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
     ),
     "marker_rate": (
         20.0,
-        "Hz of plant time: rate of actuator_markers (visualization_msgs/MarkerArray, one "
-        "cylinder per actuator) for a model with actuator_segments; 0: none",
+        "Hz of plant time: rate of /tf (every frame of the model, modyn_ros.frames) and of "
+        "actuator_markers (visualization_msgs/MarkerArray, one cylinder per actuator) for a "
+        "model with actuator_segments; 0: none",
     ),
     "constraint_force_rate": (
         0.0,
@@ -311,6 +322,7 @@ class Config:
     ros2_control_state_timeout: float = 0.1
     watchdog_grace: float = 1.0
     marker_every: int = 0
+    tf: str = "all"
     constraint_every: int = 1
     measurement_noise: tuple[float, float, float] = (0.0, 0.0, 0.0)
     measurement_noise_seed: int = 0
@@ -424,6 +436,7 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(clock, bool):
         raise ConfigError(f"parameter publish_clock: {clock!r} is not true or false")
     out["publish_clock"] = clock
+    out["tf"] = _choice(values, "tf", TF_MODES)
     log = values.get("state_log", PARAMETERS["state_log"][0])
     if not isinstance(log, str):
         raise ConfigError(f"parameter state_log: {log!r} is not a file path (string)")

@@ -1,0 +1,525 @@
+"""FollowJointTrajectory, the action every JTC client speaks, in front of modyn's controller.
+
+A client (MoveIt's controller manager, a script, ``modyn goal``) sends a timed joint trajectory
+and gets accept, feedback (desired, actual, error at ``feedback_period``), a result code and can
+cancel: control_msgs/action/FollowJointTrajectory's semantics, on modyn_interfaces' action of
+the same fields (``modyn_interfaces/action/FollowJointTrajectory``) under JTC's name
+``/<controller>/follow_joint_trajectory``.
+
+The server lives on the feed-forward node: it fills each point's effort with the inverse
+dynamics (the node's own code) and sends the trajectory to the feedback controller on its
+``trajectory`` topic, as the node does for a planned trajectory; the controller's reports on
+``goal_status`` (structured: ``event``, ``stamp``, ``points``, ``jump``; not the text) give the
+goal's fate. How a report maps to the result:
+
+========================  ===============================================================
+controller's report       result
+========================  ===============================================================
+pending, executing        feedback ``phase`` (the goal stays active)
+done                      SUCCESSFUL, or with a ``goal_tolerance``: ``settling`` until every
+                          coordinate is within it (SUCCESSFUL) or ``goal_time_tolerance`` has
+                          passed (GOAL_TOLERANCE_VIOLATED)
+superseded, replaced      PREEMPTED (-102): a newer trajectory took over
+refused (start jump)      START_TOLERANCE_VIOLATED (-101)
+refused (already over)    OLD_HEADER_TIMESTAMP
+refused (a fault)         HARDWARE_FAULT (-100)
+rejected                  INVALID_GOAL
+aborted (a fault)         HARDWARE_FAULT (-100), the fault in ``error_string``
+stopped                   STOPPED (-103) (someone called the controller's ``~/stop``), or
+                          canceled when this goal asked for it
+========================  ===============================================================
+
+``path_tolerance`` is checked on each ``joint_states`` while the trajectory runs: a violation
+aborts the goal (PATH_TOLERANCE_VIOLATED) and stops the controller (``~/stop``: it holds the
+reference of that tick, as JTC holds). A trajectory whose joints or points are wrong is
+accepted and aborted at once with INVALID_JOINTS or INVALID_GOAL and the reason (rclpy's goal
+callback cannot say why it rejects; the reason matters more than the state it ends in).
+
+rclpy's EventsExecutor (the loop's executor) serves no action, so the server has a node and a
+multi-threaded executor of its own, in a daemon thread of the same process; it touches the
+feed-forward node only through ``submit`` (under its lock). A goal's execution is a coroutine
+that awaits its next event (a report, a tolerance decided, the feedback period), so open goals
+hold no thread; at most :data:`MAX_OPEN_GOALS` are open at once (a newer one is refused with the
+reason), and a goal the controller says nothing about within :data:`REPORT_TIMEOUT` s of wall
+time is aborted. ``goal_time_tolerance`` 0 means no limit (JTC's convention).
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+from diagnostic_msgs.msg import DiagnosticStatus
+from sensor_msgs.msg import JointState
+from std_srvs.srv import Trigger
+from trajectory_msgs.msg import JointTrajectory
+
+from modyn_ros.joint_map import JointMap, MessageError
+from modyn_ros.qos import STATE_QOS, STATUS_QOS
+
+from .messages import ns_to_s, sampler_from_message, stamp_ns
+from .trajectory_queue import stamp_text
+
+__all__ = ["TrajectoryActionServer", "ResultCode", "tolerances", "MAX_OPEN_GOALS"]
+
+#: goals open at once (queued for a later start, or running); a newer one is aborted
+MAX_OPEN_GOALS = 8
+#: s of wall time within which the controller must report on a sent trajectory
+REPORT_TIMEOUT = 10.0
+
+
+class ResultCode:
+    """FollowJointTrajectory result codes (control_msgs' and modyn's)."""
+
+    SUCCESSFUL = 0
+    INVALID_GOAL = -1
+    INVALID_JOINTS = -2
+    OLD_HEADER_TIMESTAMP = -3
+    PATH_TOLERANCE_VIOLATED = -4
+    GOAL_TOLERANCE_VIOLATED = -5
+    HARDWARE_FAULT = -100
+    START_TOLERANCE_VIOLATED = -101
+    PREEMPTED = -102
+    STOPPED = -103
+
+
+def tolerances(items, names: Sequence[str], field_name: str) -> np.ndarray:
+    """(3, n) position, velocity, acceleration tolerances by ``names`` from JointTolerance[]
+    (control_msgs' convention: 0 = the server's default, here unchecked; -1 = unchecked;
+    > 0 checked): +inf where unchecked. Raises MessageError for an unknown joint or a value
+    that is neither -1, 0 nor positive."""
+    out = np.full((3, len(names)), np.inf)
+    index = {n: i for i, n in enumerate(names)}
+    for k, tol in enumerate(items):
+        if tol.name not in index:
+            raise MessageError(f"{field_name}[{k}].name: unknown joint '{tol.name}'; {list(names)}")
+        for row, attr in enumerate(("position", "velocity", "acceleration")):
+            value = float(getattr(tol, attr))
+            if not (value > 0.0 or value in (0.0, -1.0)) or math.isnan(value):
+                raise MessageError(f"{field_name}[{k}].{attr} = {value}: expected > 0, 0 or -1")
+            if value > 0.0:
+                out[row, index[tol.name]] = value
+    return out
+
+
+@dataclass
+class _Goal:
+    """One goal's state, shared by the executor's threads (under the server's lock)."""
+
+    handle: object
+    key: tuple[str, str]  # (stamp text, points): how the controller's reports name it
+    trajectory: JointTrajectory
+    sampler: object
+    path_tol: np.ndarray
+    goal_tol: np.ndarray
+    time_tol: float
+    phase: str = "sent"
+    started: float | None = None
+    late: float = 0.0
+    end: float = math.inf
+    outcome: tuple[int, str] | None = None  # (code, error_string) once decided
+    max_path_error: np.ndarray | None = None
+    final_error: np.ndarray | None = None
+    cancel_sent: bool = False
+    seen: set = field(default_factory=set)  # the controller's events so far
+    sent_at: float = 0.0  # time.monotonic() when the trajectory went to the controller
+    future: object = None  # rclpy Future the execute coroutine awaits (_wake completes it)
+
+
+class TrajectoryActionServer:
+    """The action server (module docstring).
+
+    Parameters
+    ----------
+    node
+        The feed-forward node: its context, clock choice, namespace and name prefix.
+    submit
+        ``submit(trajectory) -> JointTrajectory``: fill the efforts and send to the controller
+        (raises MessageError for a trajectory it cannot take); called with the server's goals.
+    joint_names
+        The model's coordinates (a trajectory names them all, in any order).
+    action_name
+        Default ``feedback_controller/follow_joint_trajectory`` (JTC's name under the
+        controller's), relative to the node's namespace.
+    controller
+        The feedback controller's node name (its reports and ``~/stop``), relative.
+    feedback_period
+        s of wall time between feedback messages.
+    """
+
+    def __init__(
+        self,
+        node,
+        submit: Callable[[JointTrajectory], JointTrajectory],
+        joint_names: Sequence[str],
+        action_name: str = "feedback_controller/follow_joint_trajectory",
+        controller: str = "feedback_controller",
+        feedback_period: float = 0.05,
+    ):
+        from rclpy.action import ActionServer, CancelResponse, GoalResponse
+        from rclpy.callback_groups import ReentrantCallbackGroup
+        from rclpy.executors import MultiThreadedExecutor
+        from rclpy.node import Node
+        from rclpy.parameter import Parameter
+
+        from modyn_interfaces.action import FollowJointTrajectory
+
+        self._action = FollowJointTrajectory
+        self._submit = submit
+        self.joint_names = tuple(joint_names)
+        self._joint_map = JointMap(self.joint_names)
+        self._controller = controller.strip("/")
+        self._period = float(feedback_period)
+        self._lock = threading.Lock()
+        self._goals: list[_Goal] = []
+        self._state: JointState | None = None
+        self._closing = False
+        use_sim_time = bool(node.get_parameter("use_sim_time").value)
+        self.node = Node(
+            f"{node.get_name()}_follow_joint_trajectory",
+            namespace=node.get_namespace(),
+            context=node.context,
+            parameter_overrides=[Parameter("use_sim_time", value=use_sim_time)],
+            start_parameter_services=False,
+        )
+        self._group = group = ReentrantCallbackGroup()
+
+        def accept(_request):
+            with self._lock:
+                if len(self._goals) >= MAX_OPEN_GOALS or self._closing:
+                    self.node.get_logger().error(
+                        f"goal refused: {len(self._goals)} goals open (at most {MAX_OPEN_GOALS})"
+                        if not self._closing
+                        else "goal refused: shutting down"
+                    )
+                    return GoalResponse.REJECT
+            return GoalResponse.ACCEPT
+
+        self.server = ActionServer(
+            self.node,
+            FollowJointTrajectory,
+            action_name,
+            execute_callback=self._execute,
+            goal_callback=accept,
+            cancel_callback=lambda _handle: CancelResponse.ACCEPT,
+            callback_group=group,
+        )
+        self.node.create_subscription(
+            DiagnosticStatus, "goal_status", self._on_report, STATUS_QOS, callback_group=group
+        )
+        # joint_states only while a goal is open: 1 kHz of Python callbacks otherwise spent
+        self._state_sub = None
+        self._stop = self.node.create_client(
+            Trigger, f"{self._controller}/stop", callback_group=group
+        )
+        # wakes every open goal's coroutine: feedback, report timeouts
+        self.node.create_timer(self._period, self._tick, callback_group=group)
+        self.executor = MultiThreadedExecutor(num_threads=3, context=node.context)
+        self.executor.add_node(self.node)
+        self._thread = threading.Thread(
+            target=self._spin, name="follow_joint_trajectory", daemon=True
+        )
+        self._thread.start()
+
+    def _spin(self) -> None:
+        """The executor's loop: a callback's exception is logged, the server goes on."""
+        from rclpy.executors import ExternalShutdownException
+
+        closing_since = None
+        while self.node.context.ok():
+            if self._closing:  # the open goals end first (their results sent), 1.5 s at most
+                closing_since = closing_since or time.monotonic()
+                if not self._goals or time.monotonic() - closing_since > 1.5:
+                    return
+            try:
+                self.executor.spin_once(timeout_sec=0.1)
+            except (ExternalShutdownException, KeyboardInterrupt):
+                return
+            except Exception as exc:  # noqa: BLE001 - one bad callback must not end the server
+                if not self.node.context.ok():
+                    return
+                self.node.get_logger().error(f"follow_joint_trajectory callback failed: {exc!r}")
+
+    def close(self) -> None:
+        """Abort the open goals (``server shutting down``), stop the executor, destroy the node
+        (the owner's shutdown; bounded: the goals' coroutines end at their next wake)."""
+        with self._lock:
+            self._closing = True
+            for goal in self._goals:
+                if goal.outcome is None:
+                    goal.outcome = (ResultCode.INVALID_GOAL, "the server is shutting down")
+                self._wake(goal)
+        self._thread.join(timeout=2.0)
+        self.executor.shutdown(timeout_sec=1.0)
+        self.server.destroy()
+        self.node.destroy_node()
+
+    # ------------------------------------------------------------------ callbacks
+    @staticmethod
+    def _wake(goal: _Goal) -> None:
+        """Resume ``goal``'s coroutine (under the lock)."""
+        future = goal.future
+        if future is not None and not future.done():
+            future.set_result(True)
+
+    def _tick(self) -> None:
+        with self._lock:
+            for goal in self._goals:
+                if goal.outcome is None and goal.phase == "sent":
+                    if time.monotonic() - goal.sent_at > REPORT_TIMEOUT:
+                        goal.outcome = (
+                            ResultCode.INVALID_GOAL,
+                            f"the controller /{self._controller} reported nothing about the "
+                            f"trajectory in {REPORT_TIMEOUT:g} s (is it running?)",
+                        )
+                self._wake(goal)
+
+    def _on_report(self, status: DiagnosticStatus) -> None:
+        if not status.name.endswith(f"{self._controller}/trajectory"):
+            return
+        values = {kv.key: kv.value for kv in status.values}
+        key = (values.get("stamp", ""), values.get("points", ""))
+        event = values.get("event", "")
+        with self._lock:
+            goal = self._owner(key, event)
+            if goal is None:
+                return
+            goal.seen.add(event)
+            self._apply(goal, event, values, status.message)
+            self._wake(goal)
+
+    def _owner(self, key: tuple[str, str], event: str) -> _Goal | None:
+        """The goal a report is about (under the lock). Two trajectories stamped 0 ("at the
+        next tick") with as many points have the same name in the reports; the controller
+        reports each one's events in order (pending once at receipt, executing at its start,
+        then one ending), so an event goes to the oldest open goal of that name in the stage
+        the event follows."""
+        open_ = [g for g in self._goals if g.key == key and g.outcome is None]
+        if event == "pending":
+            stage = [g for g in open_ if "pending" not in g.seen]
+        elif event == "executing":
+            stage = [g for g in open_ if "pending" in g.seen and "executing" not in g.seen]
+        elif event in ("superseded", "refused", "rejected"):  # before it ran
+            stage = [g for g in open_ if "executing" not in g.seen]
+        elif event in ("done", "replaced"):
+            stage = [g for g in open_ if "executing" in g.seen]
+        else:  # stopped, aborted: every open trajectory, one report each
+            stage = open_
+        return stage[0] if stage else None
+
+    def _apply(self, goal: _Goal, event: str, values: dict, message: str) -> None:
+        """A controller report of ``goal`` (under the lock)."""
+        if event in ("pending", "executing"):
+            goal.phase = event
+            if "start_s" in values and goal.started is None:
+                # a zero stamp ("at the next tick") is resolved by the controller: the
+                # reference's times from then on
+                goal.started = float(values["start_s"])
+                goal.end = float(values.get("end_s", goal.end))
+                goal.sampler = sampler_from_message(
+                    goal.trajectory, self._joint_map, start=goal.started
+                )
+            if "late_s" in values:
+                goal.late = float(values["late_s"])
+        elif event == "done":
+            if np.all(np.isinf(goal.goal_tol)):
+                goal.outcome = (ResultCode.SUCCESSFUL, "")
+            else:
+                goal.phase = "settling"
+        elif event in ("superseded", "replaced"):
+            goal.outcome = (ResultCode.PREEMPTED, f"{event}: {message}")
+        elif event == "refused":
+            code = {
+                "jump": ResultCode.START_TOLERANCE_VIOLATED,
+                "fault": ResultCode.HARDWARE_FAULT,
+            }.get(values.get("reason", ""), ResultCode.OLD_HEADER_TIMESTAMP)
+            goal.outcome = (code, f"refused: {message}")
+        elif event == "rejected":
+            goal.outcome = (ResultCode.INVALID_GOAL, f"rejected: {message}")
+        elif event == "aborted":
+            goal.outcome = (ResultCode.HARDWARE_FAULT, f"aborted: {message}")
+        elif event == "stopped":
+            goal.outcome = (ResultCode.STOPPED, f"stopped: {message}")
+
+    def _on_state(self, msg: JointState) -> None:
+        try:
+            index = self._joint_map.indices(msg.name)
+            q = np.asarray(msg.position, dtype=float)[index]
+            v = np.asarray(msg.velocity, dtype=float)[index] if len(msg.velocity) else None
+        except (MessageError, IndexError):
+            return
+        t = ns_to_s(stamp_ns(msg.header.stamp))
+        with self._lock:
+            self._state = (t, q, v, msg.header.stamp)
+            for goal in self._goals:
+                if goal.outcome is None and goal.started is not None:
+                    self._check(goal, t, q, v)
+
+    def _check(self, goal: _Goal, t: float, q: np.ndarray, v) -> None:
+        """Path and goal tolerances at the state (t, q, v) (under the lock)."""
+        if t < goal.started:
+            return
+        q_d, v_d, _, _ = goal.sampler.sample(min(t, goal.end))  # views: used under the lock
+        error = np.abs(q_d - q)
+        goal.max_path_error = (
+            error if goal.max_path_error is None else np.maximum(goal.max_path_error, error)
+        )
+        goal.final_error = q_d - q
+        verror = np.abs(v_d - v) if v is not None else np.zeros_like(error)
+        if goal.phase == "executing" and t <= goal.end:
+            over = (error > goal.path_tol[0]) | (verror > goal.path_tol[1])
+            if over.any():
+                j = int(np.argmax(over))
+                goal.outcome = (
+                    ResultCode.PATH_TOLERANCE_VIOLATED,
+                    f"path tolerance: joint '{self.joint_names[j]}' at t = {t:.6f} s: "
+                    f"|q_d - q| = {error[j]:.6g} (tolerance {goal.path_tol[0, j]:g}), "
+                    f"|v_d - v| = {verror[j]:.6g} (tolerance {goal.path_tol[1, j]:g})",
+                )
+                self._wake(goal)
+        elif goal.phase == "settling":
+            within = (error <= goal.goal_tol[0]) & (verror <= goal.goal_tol[1])
+            if within.all():
+                goal.outcome = (ResultCode.SUCCESSFUL, "")
+                self._wake(goal)
+            elif t > goal.end + goal.time_tol:
+                j = int(np.argmax(~within))
+                goal.outcome = (
+                    ResultCode.GOAL_TOLERANCE_VIOLATED,
+                    f"goal tolerance: joint '{self.joint_names[j]}' at t = {t:.6f} s "
+                    f"(goal_time_tolerance {goal.time_tol:g} s after the end): |q_d - q| = "
+                    f"{error[j]:.6g} (tolerance {goal.goal_tol[0, j]:g}), |v_d - v| = "
+                    f"{verror[j]:.6g} (tolerance {goal.goal_tol[1, j]:g})",
+                )
+                self._wake(goal)
+
+    # ------------------------------------------------------------------ a goal
+    async def _execute(self, handle):
+        request = handle.request
+        result = self._action.Result()
+        trajectory = request.trajectory
+        try:
+            names = tuple(trajectory.joint_names)
+            try:
+                self._joint_map.indices(names, "trajectory.joint_names")
+            except MessageError as exc:
+                return self._abort(handle, result, ResultCode.INVALID_JOINTS, str(exc))
+            sampler = sampler_from_message(trajectory, self._joint_map)
+            path_tol = tolerances(request.path_tolerance, self.joint_names, "path_tolerance")
+            goal_tol = tolerances(request.goal_tolerance, self.joint_names, "goal_tolerance")
+            time_tol = ns_to_s(stamp_ns(request.goal_time_tolerance))
+            if time_tol < 0.0:
+                raise MessageError(f"goal_time_tolerance = {time_tol} s is negative")
+        except Exception as exc:  # noqa: BLE001 - whatever the message held, named to the client
+            return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
+        goal = _Goal(
+            handle=handle,
+            key=(stamp_text(stamp_ns(trajectory.header.stamp)), str(len(trajectory.points))),
+            trajectory=trajectory,
+            sampler=sampler,
+            path_tol=path_tol,
+            goal_tol=goal_tol,
+            time_tol=math.inf if time_tol == 0.0 else time_tol,  # 0: no limit (JTC)
+        )
+        with self._lock:
+            self._goals.append(goal)
+            if self._state_sub is None:
+                self._state_sub = self.node.create_subscription(
+                    JointState,
+                    "joint_states",
+                    self._on_state,
+                    STATE_QOS,
+                    callback_group=self._group,
+                )
+        try:
+            try:
+                goal.sent_at = time.monotonic()
+                self._submit(trajectory)
+            except Exception as exc:  # noqa: BLE001 - MessageError, or the dynamics failing
+                return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
+            return await self._follow(goal, result)
+        finally:
+            with self._lock:
+                self._goals.remove(goal)
+                if not self._goals and self._state_sub is not None:
+                    self.node.destroy_subscription(self._state_sub)
+                    self._state_sub, self._state = None, None
+
+    async def _follow(self, goal: _Goal, result):
+        from rclpy.task import Future
+
+        handle = goal.handle
+        feedback = self._action.Feedback()
+        feedback.joint_names = list(self.joint_names)
+        while True:
+            with self._lock:
+                outcome, phase, state = goal.outcome, goal.phase, self._state
+                # a cancel before the controller has the trajectory waits for its first
+                # report: a stop sent earlier could reach it first and the motion run anyway
+                if handle.is_cancel_requested and outcome is None and not goal.cancel_sent:
+                    if phase != "sent" and self._stop.service_is_ready():
+                        goal.cancel_sent = True
+                        self._stop.call_async(Trigger.Request())  # holds; then 'stopped'
+                    elif phase != "sent":
+                        goal.outcome = outcome = (
+                            ResultCode.STOPPED,
+                            f"canceled, but /{self._controller}/stop is not available",
+                        )
+                if outcome is None:
+                    if state is not None and phase != "sent":
+                        self._fill_feedback(goal, state, feedback, phase)
+                        send = True
+                    else:
+                        send = False
+                    goal.future = Future()
+                    future = goal.future
+            if outcome is not None:
+                break
+            if send:
+                handle.publish_feedback(feedback)
+            await future
+        code, text = outcome
+        result.error_code = code
+        result.error_string = text
+        if goal.started is not None:
+            sec, nanosec = divmod(round(goal.started * 1e9), 1_000_000_000)
+            result.started.sec, result.started.nanosec = int(sec), int(nanosec)
+        result.late = float(goal.late)
+        if goal.max_path_error is not None:
+            result.max_path_error = goal.max_path_error.tolist()
+            result.final_error = goal.final_error.tolist()
+        if goal.cancel_sent and code == ResultCode.STOPPED:
+            result.error_string = "canceled by the client: the controller holds"
+            handle.canceled()
+        elif code == ResultCode.SUCCESSFUL:
+            handle.succeed()
+        else:
+            if code == ResultCode.PATH_TOLERANCE_VIOLATED and self._stop.service_is_ready():
+                self._stop.call_async(Trigger.Request())
+            handle.abort()
+        return result
+
+    def _fill_feedback(self, goal: _Goal, state, feedback, phase: str) -> None:
+        """``feedback`` from the latest state (under the lock: the sampler's views)."""
+        t, q, v, stamp = state
+        if v is None:
+            v = np.zeros_like(q)
+        q_d, v_d, a_d, _ = goal.sampler.sample(min(max(t, goal.sampler.begin), goal.end))
+        feedback.header.stamp = stamp
+        feedback.phase = phase
+        feedback.desired.positions, feedback.desired.velocities = q_d.tolist(), v_d.tolist()
+        feedback.desired.accelerations = a_d.tolist()
+        feedback.actual.positions, feedback.actual.velocities = q.tolist(), v.tolist()
+        feedback.error.positions = (q_d - q).tolist()
+        feedback.error.velocities = (v_d - v).tolist()
+
+    @staticmethod
+    def _abort(handle, result, code: int, text: str):
+        result.error_code = code
+        result.error_string = text
+        handle.abort()
+        return result

@@ -1,0 +1,310 @@
+"""Issue 29: FollowJointTrajectory in front of modyn's controller (modyn_control.trajectory_action)
+on a running rx90_sim (real processes over DDS), as a JTC client uses it: a goal reached with
+feedback and SUCCESSFUL; joints that are not the arm's refused with the reason; a newer goal
+pre-empts a running one (PREEMPTED, the newer one reached); a cancel (CANCELED, the arm held);
+a path tolerance the motion cannot keep (PATH_TOLERANCE_VIOLATED naming the joint, the arm
+held); a goal tolerance kept within goal_time_tolerance (SUCCESSFUL) and one that cannot be
+(GOAL_TOLERANCE_VIOLATED).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip("rclpy")
+action_types = pytest.importorskip(
+    "modyn_interfaces.action", reason="modyn_interfaces is not built (make build)"
+)
+
+from action_msgs.msg import GoalStatus  # noqa: E402
+from sensor_msgs.msg import JointState  # noqa: E402
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
+
+from modyn_bringup.runner import SystemRunner  # noqa: E402
+from modyn_bringup.system import load_system  # noqa: E402
+from modyn_interfaces.msg import JointTolerance  # noqa: E402
+from modyn_ros.qos import STATE_QOS  # noqa: E402
+
+pytestmark = pytest.mark.system
+
+FJT = action_types.FollowJointTrajectory
+NAMES = [f"joint{i}" for i in range(1, 7)]
+ACTION = "/feedback_controller/follow_joint_trajectory"
+#: the Stewart platform's coordinates: the platform pose (m, rad), its legs are the actuators
+STEWART = [f"platform_{c}" for c in ("x", "y", "z", "yaw", "pitch", "roll")]
+
+
+def quintic(q0, q1, duration: float, points: int = 50, names=NAMES) -> JointTrajectory:
+    """Rest-to-rest q0 → q1 in ``duration`` s (s(τ) = 10τ³ − 15τ⁴ + 6τ⁵), stamp 0 (at the
+    controller's next tick)."""
+    msg = JointTrajectory(joint_names=list(names))
+    q0, q1 = np.asarray(q0, float), np.asarray(q1, float)
+    for t in np.linspace(0.0, duration, points):
+        tau = t / duration
+        s = 10 * tau**3 - 15 * tau**4 + 6 * tau**5
+        ds = (30 * tau**2 - 60 * tau**3 + 30 * tau**4) / duration
+        dds = (60 * tau - 180 * tau**2 + 120 * tau**3) / duration**2
+        p = JointTrajectoryPoint(
+            positions=(q0 + s * (q1 - q0)).tolist(),
+            velocities=(ds * (q1 - q0)).tolist(),
+            accelerations=(dds * (q1 - q0)).tolist(),
+        )
+        p.time_from_start.sec, p.time_from_start.nanosec = divmod(round(t * 1e9), 1_000_000_000)
+        msg.points.append(p)
+    return msg
+
+
+class Client:
+    """An rclpy ActionClient with the latest joint_states."""
+
+    def __init__(self, names=NAMES):
+        import rclpy
+        from rclpy.action import ActionClient
+        from rclpy.executors import SingleThreadedExecutor
+
+        self.rclpy = rclpy
+        self.names = list(names)
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context)
+        self.node = rclpy.create_node("fjt_test_client", context=self.context)
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.executor.add_node(self.node)
+        self.client = ActionClient(self.node, FJT, ACTION)
+        self.latest: JointState | None = None
+        self.node.create_subscription(
+            JointState, "joint_states", lambda m: setattr(self, "latest", m), STATE_QOS
+        )
+
+    def spin_until(self, condition, timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            self.executor.spin_once(timeout_sec=0.02)
+            assert time.monotonic() < deadline, f"timed out after {timeout} s waiting for {what}"
+
+    @property
+    def q(self) -> np.ndarray:
+        names = list(self.latest.name)
+        assert set(self.names) <= set(names), f"joint_states names {names}, not {self.names}"
+        idx = [names.index(n) for n in self.names]
+        return np.asarray(self.latest.position)[idx]
+
+    def send(self, goal, feedback=None):
+        future = self.client.send_goal_async(goal, feedback_callback=feedback)
+        self.spin_until(future.done, 30.0, "the goal's acceptance")
+        handle = future.result()
+        assert handle.accepted
+        return handle
+
+    def result(self, handle, timeout: float = 60.0):
+        future = handle.get_result_async()
+        self.spin_until(future.done, timeout, "the goal's result")
+        return future.result()
+
+    def close(self):
+        self.client.destroy()
+        self.executor.shutdown()
+        self.node.destroy_node()
+        self.rclpy.shutdown(context=self.context)
+
+
+def _serve(system: str, names, tmp_path_factory):
+    runner = SystemRunner(load_system(system), tmp_path_factory.mktemp(system))
+    client = None
+    try:
+        runner.start()
+        runner.wait_ready(60.0)
+        client = Client(names)
+        client.spin_until(
+            lambda: client.client.server_is_ready() and client.latest is not None,
+            60.0,
+            f"{ACTION} and joint_states",
+        )
+        yield runner, client
+    finally:
+        if client is not None:
+            client.close()
+        runner.stop()
+
+
+@pytest.fixture(scope="module")
+def served(request, tmp_path_factory):
+    """The running system of a test's ``served`` parameter and a client: one system at a time
+    (the tests of one system together, pytest ends it before the next one starts: both on one
+    ROS domain would mix their joint_states)."""
+    names = {"rx90_sim": NAMES, "stewart_sim": STEWART}[request.param]
+    yield from _serve(request.param, names, tmp_path_factory)
+
+
+on_rx90 = pytest.mark.parametrize("served", ["rx90_sim"], indirect=True)
+on_stewart = pytest.mark.parametrize("served", ["stewart_sim"], indirect=True)
+
+
+def _assert_still(client, q0, seconds: float = 0.5) -> None:
+    """The arm stays where it was for ``seconds`` of wall time after a refusal. The refused
+    2 s quintics (joint2 by 3 rad, the platform up by 1.6 m) would have moved it by at least a
+    tenth of that by 0.5 s (s(0.25) = 0.104); allowed is the settling still under way from the
+    previous motion or the start-up (measured: 6e-6 rad; 0.56 mm of the platform's sag under
+    the start's hold)."""
+    end = time.monotonic() + seconds
+    client.spin_until(lambda: time.monotonic() > end, seconds + 5.0, f"{seconds} s of states")
+    assert np.abs(client.q - q0).max() < 1e-2, client.q - q0
+
+
+def _goal(trajectory, path=(), goal=(), time_tolerance: float = 0.0):
+    request = FJT.Goal(trajectory=trajectory)
+    request.path_tolerance = [JointTolerance(name=n, position=p) for n, p in path]
+    request.goal_tolerance = [JointTolerance(name=n, position=p) for n, p in goal]
+    sec, nanosec = divmod(round(time_tolerance * 1e9), 1_000_000_000)
+    request.goal_time_tolerance.sec, request.goal_time_tolerance.nanosec = sec, nanosec
+    return request
+
+
+@on_rx90
+def test_a_goal_is_reached_with_feedback(served):
+    runner, client = served
+    target = np.array([0.3, -0.7, 1.2, 0.2, 0.3, 0.4])
+    feedback = []
+    handle = client.send(_goal(quintic(client.q, target, 1.5)), feedback.append)
+    response = client.result(handle)
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, response.result.error_string
+    result = response.result
+    assert result.error_code == FJT.Result.SUCCESSFUL
+    phases = {f.feedback.phase for f in feedback}
+    assert "executing" in phases, phases
+    last = feedback[-1].feedback
+    assert last.joint_names == NAMES and len(last.error.positions) == 6
+    # the controller tracked the trajectory (the largest |q_d - q| while it ran) and ended at
+    # the target
+    assert len(result.max_path_error) == 6 and max(result.max_path_error) < 0.02
+    client.spin_until(lambda: np.abs(client.q - target).max() < 5e-3, 10.0, "the target")
+    assert result.started.sec > 0 or result.started.nanosec > 0
+
+
+@on_rx90
+def test_wrong_joints_are_refused_with_the_reason(served):
+    runner, client = served
+    bad = quintic(client.q, client.q, 1.0)
+    bad.joint_names = ["joint1", "joint2", "joint3", "joint4", "joint5", "shoulder"]
+    response = client.result(client.send(_goal(bad)))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.INVALID_JOINTS
+    assert "shoulder" in response.result.error_string
+
+
+@on_rx90
+def test_a_point_outside_the_limits_is_refused_naming_the_joint(served):
+    runner, client = served
+    q0 = client.q
+    beyond = q0.copy()
+    beyond[1] = 2.5  # joint2's upper limit is 2.39982772 rad (137.5°, the RX-90's URDF)
+    response = client.result(client.send(_goal(quintic(q0, beyond, 2.0))))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.INVALID_GOAL
+    text = response.result.error_string
+    assert "joint 'joint2' is outside its limits [-2.39982772" in text, text
+    assert "2.39982772" in text.split("limits")[1], text
+    # nothing moved: the refused trajectory never reached the controller
+    _assert_still(client, q0)
+
+
+@on_rx90
+def test_a_newer_goal_preempts(served):
+    runner, client = served
+    q0 = client.q
+    first = client.send(_goal(quintic(q0, q0 + 0.4, 4.0)))
+    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
+    target = client.q.copy()
+    target[0] -= 0.2
+    # a newer trajectory from where the arm is, stamped 0 (at the controller's next tick): it
+    # replaces the first one (both are named "stamp 0, 50 points" in the controller's reports:
+    # the server tells them apart by their order)
+    second = client.send(_goal(quintic(client.q, target, 1.5)))
+    r1, r2 = client.result(first), client.result(second)
+    assert r1.status == GoalStatus.STATUS_ABORTED
+    assert r1.result.error_code == FJT.Result.PREEMPTED, r1.result.error_string
+    assert r2.status == GoalStatus.STATUS_SUCCEEDED, r2.result.error_string
+
+
+@on_rx90
+def test_cancel_holds_the_arm(served):
+    runner, client = served
+    q0 = client.q
+    handle = client.send(_goal(quintic(q0, q0 - 0.4, 4.0)))
+    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the motion")
+    future = handle.cancel_goal_async()
+    client.spin_until(future.done, 10.0, "the cancel's answer")
+    response = client.result(handle)
+    assert response.status == GoalStatus.STATUS_CANCELED, response.result.error_string
+    # held: the arm stops short of the goal and stays (0.5 s of wall time of states)
+    held, stamp = client.q.copy(), client.latest.header.stamp
+    end = time.monotonic() + 0.5
+    client.spin_until(lambda: time.monotonic() > end, 5.0, "0.5 s of states")
+    assert client.latest.header.stamp != stamp, "no new state"
+    assert np.abs(client.q - (q0 - 0.4)).max() > 0.05
+    assert np.abs(client.q - held).max() < 0.05
+
+
+@on_rx90
+def test_path_tolerance_violation_aborts_and_holds(served):
+    runner, client = served
+    q0 = client.q
+    request = _goal(quintic(q0, q0 + 0.3, 2.0), path=[("joint2", 1e-9)])
+    response = client.result(client.send(request))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.PATH_TOLERANCE_VIOLATED
+    assert "joint 'joint2'" in response.result.error_string
+    assert "tolerance 1e-09" in response.result.error_string
+
+
+@on_rx90
+def test_goal_tolerance_within_and_beyond_the_time(served):
+    runner, client = served
+    q0 = client.q
+    ok = _goal(quintic(q0, q0 + 0.1, 1.0), goal=[(n, 0.01) for n in NAMES], time_tolerance=0.5)
+    response = client.result(client.send(ok))
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, response.result.error_string
+    q1 = client.q
+    # 1e-12 rad: no controller settles there; after goal_time_tolerance the goal fails, naming
+    # the joint and the error
+    strict = _goal(quintic(q1, q1 - 0.1, 1.0), goal=[("joint1", 1e-12)], time_tolerance=0.2)
+    response = client.result(client.send(strict))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.GOAL_TOLERANCE_VIOLATED
+    assert "joint 'joint1'" in response.result.error_string
+    assert "goal_time_tolerance 0.2 s" in response.result.error_string
+
+
+@on_stewart
+def test_the_stewart_platform_follows_a_pose_trajectory(served):
+    """A mechanism system: the goal names the platform's pose coordinates, the feed-forward
+    fills the six leg forces, the controller tracks it: feedback and SUCCESSFUL."""
+    runner, client = served
+    q0 = client.q
+    target = q0 + np.array([0.05, -0.05, 0.2, 0.05, -0.05, 0.1])
+    feedback = []
+    handle = client.send(_goal(quintic(q0, target, 2.0, names=STEWART)), feedback.append)
+    response = client.result(handle)
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, response.result.error_string
+    assert response.result.error_code == FJT.Result.SUCCESSFUL
+    assert "executing" in {f.feedback.phase for f in feedback}
+    assert max(response.result.max_path_error) < 0.02
+    client.spin_until(lambda: np.abs(client.q - target).max() < 5e-3, 10.0, "the target pose")
+
+
+@on_stewart
+def test_a_pose_beyond_a_legs_stroke_is_refused_naming_the_leg(served):
+    runner, client = served
+    q0 = client.q
+    far = q0.copy()
+    far[2] = 3.6  # every leg longer than its 3.4 m stroke (seed-000 §7.1: [1.8, 3.4] m)
+    response = client.result(client.send(_goal(quintic(q0, far, 2.0, names=STEWART))))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == FJT.Result.INVALID_GOAL
+    text = response.result.error_string
+    assert "outside the workspace" in text and "stroke [1.8, 3.4] m" in text, text
+    assert re.search(r"leg[1-6] length", text), text
+    _assert_still(client, q0)
