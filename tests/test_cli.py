@@ -62,10 +62,11 @@ def test_status_without_a_system_says_so():
 
 
 def test_run_goal_status_on_rx90_sim(tmp_path):
-    """``modyn run rx90_sim``; ``modyn goal`` reaches a goal (exit 0, the final error printed);
-    a joint the arm does not have exits 2 naming the joints; a goal the generator refuses (a
-    position beyond the joint limits) exits 1 with its reason; ``modyn status`` lists the four
-    nodes and a hardware interface that is not faulted."""
+    """``modyn run rx90_sim``; right after it (not waiting for it to be up), ``modyn goal`` 20
+    times in a row (issue 29: "no goal lost"): 20 results, each reached (exit 0, the final
+    error printed); a joint the arm does not have exits 2 naming the joints; a goal the
+    generator refuses (a position beyond the joint limits) exits 1 with its reason; ``modyn
+    status`` lists the four nodes and a hardware interface that is not faulted."""
     run = subprocess.Popen(
         [str(VENV_MODYN), "run", "rx90_sim", "--log-dir", str(tmp_path)],
         stdout=subprocess.PIPE,
@@ -74,6 +75,21 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         start_new_session=True,
     )
     try:
+        # the first goal as soon as the command has started (the action waits for the system)
+        summary = r"reached: done at t = [0-9.]+ s, max \|q - goal\| 0\.0[0-4]"
+        outcomes = []
+        for k in range(20):
+            # then back and forth by 0.1 rad: twenty short motions
+            target = RX90_GOAL if k % 2 == 0 else [x + 0.1 for x in RX90_GOAL]
+            reached = _modyn("goal", "--positions", *map(str, target))
+            outcomes.append((reached.returncode, reached.stdout + reached.stderr))
+            if k == 0:
+                assert "goal: sent to /trajectory_generator/plan_and_execute" in reached.stdout
+                assert "goal: executing" in reached.stdout, reached.stdout
+        failed = [(k, text) for k, (code, text) in enumerate(outcomes) if code != 0]
+        assert not failed, failed[:3]
+        for _, text in outcomes:
+            assert re.search(summary, text), text
         deadline = time.monotonic() + 120
         lines = []
         while time.monotonic() < deadline:
@@ -82,11 +98,6 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
             if "running:" in line or run.poll() is not None:
                 break
         assert "running:" in lines[-1], "".join(lines)
-        reached = _modyn("goal", "--positions", *map(str, RX90_GOAL))
-        assert reached.returncode == 0, reached.stdout + reached.stderr
-        assert "goal: goal accepted" in reached.stdout
-        summary = r"reached: done at t = [0-9.]+ s, max \|q - goal\| 0\.0[0-4]"
-        assert re.search(summary, reached.stdout), reached.stdout
         unknown = _modyn("goal", "--positions", "0.1", "--joints", "joint_1")
         assert unknown.returncode == 2, unknown.stdout + unknown.stderr
         assert "modyn goal: joints ['joint_1'] not in joint_states ['joint1'," in unknown.stderr

@@ -181,7 +181,13 @@ def test_a_goal_is_reached_with_feedback(served):
     # the target
     assert len(result.max_path_error) == 6 and max(result.max_path_error) < 0.02
     client.spin_until(lambda: np.abs(client.q - target).max() < 5e-3, 10.0, "the target")
-    assert result.started.sec > 0 or result.started.nanosec > 0
+    # the start the controller gave the zero stamp ("at the next tick"), in the system's clock
+    # (0.0 is a valid start: lockstep sim time can still be at 0 when the goal comes); the
+    # feedback's stamps are those of the states the server had (they may lag the reports),
+    # the last one is past the 1.5 s motion's start
+    started = result.started.sec + result.started.nanosec * 1e-9
+    last = feedback[-1].feedback.header.stamp
+    assert 0.0 <= started <= last.sec + last.nanosec * 1e-9, (started, last)
 
 
 @on_rx90

@@ -15,7 +15,10 @@
 ``modyn_hardware.robot_report``) under one name; their options are theirs (``modyn run -h``).
 ``goal`` sends one goal to a running system and waits for its end: exit status 0 only when the
 controller reports the motion done and the arm is within ``--tolerance`` of the goal; 1 when it
-was refused, aborted or stopped, or ended away from the goal; 2 when no system answered.
+was refused, aborted or stopped, or ended away from the goal; 2 when no system answered. It
+goes through the PlanAndExecute action (``/trajectory_generator/plan_and_execute``:
+modyn_control.trajectory_action) where modyn_interfaces is built, else through the ``goal``
+topic and the ``goal_status`` reports (modyn_bringup.goal_client.GoalClient).
 ``status`` lists the modyn nodes in the ROS graph and the hardware interface's state: exit
 status 0 when the plant is following or waiting, 1 when a fault is latched, 2 when no hardware
 interface answered, 3 when a node of ``--expect`` is not in the graph.
@@ -204,7 +207,11 @@ def _goal(argv: Sequence[str]) -> int:
         "--duration", type=float, default=0.0, help="s (default 0: the minimum-time plan)"
     )
     parser.add_argument(
-        "--lead", type=float, default=0.5, help="s between the latest state and the start"
+        "--lead",
+        type=float,
+        default=0.5,
+        help="s between the latest state and the start (the goal topic only: through the "
+        "PlanAndExecute action the plan starts at once)",
     )
     parser.add_argument(
         "--tolerance", type=float, default=0.05, help="rad (m): |q - goal| at the end"
@@ -213,10 +220,16 @@ def _goal(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if not args.lead > 0.0:
         parser.error(f"--lead {args.lead}: must be > 0 (the goal is stamped after the state)")
-    from .goal_client import GoalClient, GoalClientError, GoalOutcome
+    from .goal_client import ActionGoalClient, GoalClient, GoalClientError, GoalOutcome
 
+    try:  # the PlanAndExecute action where modyn_interfaces is built (make build does)
+        import modyn_interfaces.action  # noqa: F401
+
+        make_client = ActionGoalClient
+    except ImportError:  # the goal topic and the status reports
+        make_client = GoalClient
     try:
-        with GoalClient() as client:
+        with make_client() as client:
             outcome: GoalOutcome = client.execute(
                 positions=args.positions,
                 joints=args.joints,

@@ -20,7 +20,7 @@ import numpy as np
 from modyn_control.trajectory_queue import ENDING_EVENTS
 from modyn_ros.diagnostics import level_of
 
-__all__ = ["GoalClient", "GoalOutcome", "GoalClientError"]
+__all__ = ["ActionGoalClient", "GoalClient", "GoalOutcome", "GoalClientError", "PLAN_AND_EXECUTE"]
 
 
 class GoalClientError(RuntimeError):
@@ -230,3 +230,125 @@ class GoalClient:
             if level_of(status.level) != 0 or f" at {stamp} s" in status.message:
                 return status
         return None
+
+
+#: the PlanAndExecute action of a system without a namespace (modyn_control.trajectory_action)
+PLAN_AND_EXECUTE = "/trajectory_generator/plan_and_execute"
+
+
+class ActionGoalClient(GoalClient):
+    """``modyn goal`` through the PlanAndExecute action: the generator plans the goal (or says
+    why not), the controller executes it, the result says whether every joint ended within
+    ``tolerance`` of the goal. Nothing to match or to read back from status text: the action's
+    own protocol carries the goal, its feedback and its result (no goal lost)."""
+
+    def __init__(self, action: str = PLAN_AND_EXECUTE) -> None:
+        super().__init__()
+        from rclpy.action import ActionClient
+
+        from modyn_interfaces.action import PlanAndExecute
+
+        self._type = PlanAndExecute
+        self.action = action
+        self.client = ActionClient(self.node, PlanAndExecute, action)
+
+    def close(self) -> None:
+        self.client.destroy()
+        super().close()
+
+    def server_ready(self, timeout: float) -> bool:
+        """Whether the action server answers within ``timeout`` s of wall time."""
+        deadline = time.monotonic() + timeout
+        while not self.client.server_is_ready():
+            if time.monotonic() > deadline:
+                return False
+            self.executor.spin_once(timeout_sec=0.05)
+        return True
+
+    def execute(
+        self,
+        positions: Sequence[float],
+        joints: Sequence[str] | None = None,
+        duration: float = 0.0,
+        lead: float = 0.5,
+        tolerance: float = 0.05,
+        timeout: float = 120.0,
+        progress: Callable[[str], None] = lambda line: None,
+        settle: float = 2.0,
+    ) -> GoalOutcome:
+        """Send the goal (``lead`` is not used: the generator starts the plan at once), wait
+        for its result; GoalClientError when no system answers within ``timeout``."""
+        from builtin_interfaces.msg import Duration
+        from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+        from modyn_interfaces.msg import JointTolerance
+
+        deadline = time.monotonic() + timeout
+        if not self.server_ready(max(0.0, deadline - time.monotonic())):
+            raise GoalClientError(f"no {self.action} action server (is a system running?)")
+        self._spin_until(lambda: self.latest is not None, deadline, "joint_states")
+        joints = list(joints) if joints else list(self.latest.name)
+        if len(joints) != len(positions):
+            raise GoalClientError(f"{len(positions)} positions for {len(joints)} joints {joints}")
+        unknown = [n for n in joints if n not in self.latest.name]
+        if unknown:
+            raise GoalClientError(f"joints {unknown} not in joint_states {list(self.latest.name)}")
+        point = JointTrajectoryPoint(positions=[float(x) for x in positions])
+        if duration > 0.0:
+            sec, nanosec = divmod(round(duration * 1e9), 1_000_000_000)
+            point.time_from_start = Duration(sec=sec, nanosec=nanosec)
+        request = self._type.Goal()
+        request.waypoints = JointTrajectory(joint_names=joints, points=[point])
+        request.goal_tolerance = [JointTolerance(name=n, position=tolerance) for n in joints]
+        sec, nanosec = divmod(round(settle * 1e9), 1_000_000_000)
+        request.goal_time_tolerance = Duration(sec=sec, nanosec=nanosec)
+        phases: list[str] = []
+
+        def on_feedback(message) -> None:
+            phase = message.feedback.phase
+            if not phases or phases[-1] != phase:
+                phases.append(phase)
+                progress(f"goal: {phase}")
+
+        sent = self.client.send_goal_async(request, feedback_callback=on_feedback)
+        self._spin_until(sent.done, deadline, "the goal's acceptance")
+        handle = sent.result()
+        if not handle.accepted:
+            return GoalOutcome(False, "refused", "the action server refused the goal")
+        progress(f"goal: sent to {self.action}")
+        done = handle.get_result_async()
+        self._spin_until(done.done, deadline, "the goal's result")
+        result = done.result().result
+        if result.planned_points:
+            progress(
+                f"goal: planned {result.planned_points} points, {result.planned_duration:.3f} s"
+            )
+        reached = result.error_code == self._type.Result.SUCCESSFUL
+        names = list(result.joint_names)
+        final = np.abs(np.asarray(result.final_error, dtype=float))
+        if names and final.size == len(names):
+            final = final[[names.index(j) for j in joints if j in names]]
+        started = result.started.sec + result.started.nanosec * 1e-9
+        event = "done" if reached else _CODES.get(result.error_code, str(result.error_code))
+        return GoalOutcome(
+            reached=reached,
+            event=event,
+            message=result.error_string.removeprefix(f"{event}: "),
+            final_error=final,
+            start=started,
+            end=started + float(result.planned_duration),
+        )
+
+
+#: PlanAndExecute result codes, as ``modyn goal`` prints them
+_CODES = {
+    -1: "refused",
+    -2: "invalid joints",
+    -3: "too late",
+    -4: "path tolerance",
+    -5: "goal tolerance",
+    -100: "aborted (hardware fault)",
+    -101: "refused (start away from the reference)",
+    -102: "preempted",
+    -103: "stopped",
+}

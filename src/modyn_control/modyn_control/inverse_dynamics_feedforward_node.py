@@ -159,7 +159,18 @@ class InverseDynamicsFeedforward(Node):
                 read_only=True,
             ),
         )
+        self.declare_parameter(
+            "plan_and_execute",
+            "trajectory_generator/plan_and_execute",  # in the node's namespace
+            ParameterDescriptor(
+                description="name of the PlanAndExecute action (the trajectory generator plans "
+                "the goal through its ~/plan, the controller executes it; the last-but-one name "
+                "is the generator's); empty: none",
+                read_only=True,
+            ),
+        )
         self.action_server = None
+        self.plan_server = None
         self._process_lock = threading.Lock()  # the action server's thread and this node's
         self.model = None
         self.joint_map: JointMap | None = None
@@ -211,6 +222,17 @@ class InverseDynamicsFeedforward(Node):
             f"action {name} (modyn_interfaces/action/FollowJointTrajectory) in front of "
             f"/{controller}"
         )
+        plan = str(self.get_parameter("plan_and_execute").value)
+        if plan:
+            from .trajectory_action import PlanAndExecuteServer
+
+            self.plan_server = PlanAndExecuteServer(
+                self, self.joint_map.joint_names, plan, controller
+            )
+            self.get_logger().info(
+                f"action {plan} (modyn_interfaces/action/PlanAndExecute): planned by "
+                f"/{self.plan_server._generator}, executed by /{controller}"
+            )
 
     def submit(self, msg: JointTrajectory) -> JointTrajectory:
         """A client's trajectory (the action server's thread): efforts filled and sent to the
@@ -261,8 +283,9 @@ class InverseDynamicsFeedforward(Node):
                     ) from None
 
     def on_shutdown(self) -> None:
-        if self.action_server is not None:
-            self.action_server.close()
+        for server in (self.plan_server, self.action_server):
+            if server is not None:
+                server.close()
 
     def _on_model_set(self, model) -> None:
         self.model = model

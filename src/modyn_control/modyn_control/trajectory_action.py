@@ -49,6 +49,7 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -64,7 +65,13 @@ from modyn_ros.qos import STATE_QOS, STATUS_QOS
 from .messages import ns_to_s, sampler_from_message, stamp_ns
 from .trajectory_queue import stamp_text
 
-__all__ = ["TrajectoryActionServer", "ResultCode", "tolerances", "MAX_OPEN_GOALS"]
+__all__ = [
+    "MAX_OPEN_GOALS",
+    "PlanAndExecuteServer",
+    "ResultCode",
+    "TrajectoryActionServer",
+    "tolerances",
+]
 
 #: goals open at once (queued for a later start, or running); a newer one is aborted
 MAX_OPEN_GOALS = 8
@@ -159,6 +166,7 @@ class TrajectoryActionServer:
         action_name: str = "feedback_controller/follow_joint_trajectory",
         controller: str = "feedback_controller",
         feedback_period: float = 0.05,
+        action_type=None,
     ):
         from rclpy.action import ActionServer, CancelResponse, GoalResponse
         from rclpy.callback_groups import ReentrantCallbackGroup
@@ -166,9 +174,15 @@ class TrajectoryActionServer:
         from rclpy.node import Node
         from rclpy.parameter import Parameter
 
-        from modyn_interfaces.action import FollowJointTrajectory
+        if action_type is None:
+            from modyn_interfaces.action import FollowJointTrajectory as action_type
 
-        self._action = FollowJointTrajectory
+        self._action = action_type
+        #: the controller's reports no open goal claimed yet, (key, event, values, text), newest
+        #: last: a plan the generator published can be reported before its goal is registered
+        self._unclaimed: deque = deque(maxlen=64)
+        #: Futures of coroutines waiting for the next tick (completed by _tick)
+        self._sleepers: list = []
         self._submit = submit
         self.joint_names = tuple(joint_names)
         self._joint_map = JointMap(self.joint_names)
@@ -180,7 +194,8 @@ class TrajectoryActionServer:
         self._closing = False
         use_sim_time = bool(node.get_parameter("use_sim_time").value)
         self.node = Node(
-            f"{node.get_name()}_follow_joint_trajectory",
+            # one node per action: <owner>_follow_joint_trajectory, <owner>_plan_and_execute
+            f"{node.get_name()}_{[p for p in action_name.split('/') if p][-1]}",
             namespace=node.get_namespace(),
             context=node.context,
             parameter_overrides=[Parameter("use_sim_time", value=use_sim_time)],
@@ -201,7 +216,7 @@ class TrajectoryActionServer:
 
         self.server = ActionServer(
             self.node,
-            FollowJointTrajectory,
+            action_type,
             action_name,
             execute_callback=self._execute,
             goal_callback=accept,
@@ -268,6 +283,10 @@ class TrajectoryActionServer:
 
     def _tick(self) -> None:
         with self._lock:
+            sleepers, self._sleepers = self._sleepers, []
+            for future in sleepers:
+                if not future.done():
+                    future.set_result(True)
             for goal in self._goals:
                 if goal.outcome is None and goal.phase == "sent":
                     if time.monotonic() - goal.sent_at > REPORT_TIMEOUT:
@@ -287,10 +306,21 @@ class TrajectoryActionServer:
         with self._lock:
             goal = self._owner(key, event)
             if goal is None:
+                self._unclaimed.append((key, event, values, status.message))
                 return
             goal.seen.add(event)
             self._apply(goal, event, values, status.message)
             self._wake(goal)
+
+    def _claim(self, goal: _Goal) -> None:
+        """The reports on ``goal``'s trajectory that came before it was registered, in their
+        order (under the lock)."""
+        for item in [u for u in self._unclaimed if u[0] == goal.key]:
+            key, event, values, message = item
+            if self._owner(key, event) is goal:
+                self._unclaimed.remove(item)
+                goal.seen.add(event)
+                self._apply(goal, event, values, message)
 
     def _owner(self, key: tuple[str, str], event: str) -> _Goal | None:
         """The goal a report is about (under the lock). Two trajectories stamped 0 ("at the
@@ -523,3 +553,133 @@ class TrajectoryActionServer:
         result.error_string = text
         handle.abort()
         return result
+
+
+#: s of wall time a PlanAndExecute goal waits for the generator's model or the robot's state
+PLAN_WAIT = 30.0
+#: s of the system's clock between the generator's planning and the start of a goal stamped 0
+#: (``modyn goal``'s former default lead, with which it ran under load)
+PLAN_LEAD = 0.5
+
+
+class PlanAndExecuteServer(TrajectoryActionServer):
+    """``modyn_interfaces/action/PlanAndExecute``: the trajectory generator plans the goal
+    (its ``~/plan`` service: planned and published in the call, or refused with the reason),
+    and the goal then follows the controller's reports on that plan as a FollowJointTrajectory
+    goal does (feedback, cancel, pre-emption, goal tolerance; no path tolerance: the plan is the
+    generator's). A generator still waiting for the model or the robot's state is asked again
+    for :data:`PLAN_WAIT` s.
+
+    Parameters
+    ----------
+    node, joint_names, controller, feedback_period
+        As :class:`TrajectoryActionServer`.
+    action_name
+        Default ``trajectory_generator/plan_and_execute``: the generator's name (its
+        ``~/plan``) and the action, relative to the node's namespace.
+    """
+
+    def __init__(
+        self,
+        node,
+        joint_names: Sequence[str],
+        action_name: str = "trajectory_generator/plan_and_execute",
+        controller: str = "feedback_controller",
+        feedback_period: float = 0.05,
+    ):
+        from modyn_interfaces.action import PlanAndExecute
+        from modyn_interfaces.srv import PlanMotion
+
+        super().__init__(
+            node,
+            submit=lambda trajectory: trajectory,  # the generator publishes its own plans
+            joint_names=joint_names,
+            action_name=action_name,
+            controller=controller,
+            feedback_period=feedback_period,
+            action_type=PlanAndExecute,
+        )
+        parts = [p for p in action_name.split("/") if p]
+        self._generator = parts[-2] if len(parts) >= 2 else "trajectory_generator"
+        self._plan_type = PlanMotion
+        self._plan = self.node.create_client(
+            PlanMotion, f"{self._generator}/plan", callback_group=self._group
+        )
+
+    async def _execute(self, handle):
+        from rclpy.task import Future
+
+        request = handle.request
+        result = self._action.Result()
+        result.joint_names = list(self.joint_names)
+        try:
+            goal_tol = tolerances(request.goal_tolerance, self.joint_names, "goal_tolerance")
+            time_tol = ns_to_s(stamp_ns(request.goal_time_tolerance))
+            if time_tol < 0.0:
+                raise MessageError(f"goal_time_tolerance = {time_tol} s is negative")
+        except Exception as exc:  # noqa: BLE001 - named to the client
+            return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
+        ask = self._plan_type.Request(waypoints=request.waypoints, pose=request.pose)
+        # "as soon as possible" starts PLAN_LEAD s after the generator's now: the plan goes
+        # through the feed-forward to the controller meanwhile (a plan already over when it
+        # arrives is refused by the controller)
+        sec, nanosec = divmod(round(PLAN_LEAD * 1e9), 1_000_000_000)
+        ask.lead.sec, ask.lead.nanosec = int(sec), int(nanosec)
+        deadline = time.monotonic() + PLAN_WAIT
+        while True:
+            if handle.is_cancel_requested:
+                result.error_string = "canceled before it was planned"
+                handle.canceled()
+                return result
+            answer = None
+            if self._plan.service_is_ready():
+                answer = await self._plan.call_async(ask)
+                if answer.accepted:
+                    break
+                if not answer.waiting:
+                    return self._abort(
+                        handle, result, ResultCode.INVALID_GOAL, f"refused: {answer.message}"
+                    )
+            if time.monotonic() > deadline:
+                why = (
+                    answer.message
+                    if answer is not None
+                    else f"no /{self._generator}/plan (is the trajectory generator running?)"
+                )
+                text = f"not planned in {PLAN_WAIT:g} s: {why}"
+                return self._abort(handle, result, ResultCode.INVALID_GOAL, text)
+            pause = Future()
+            with self._lock:
+                self._sleepers.append(pause)
+            await pause
+        trajectory = answer.trajectory
+        result.planned_points = len(trajectory.points)
+        if trajectory.points:
+            last = trajectory.points[-1].time_from_start
+            result.planned_duration = last.sec + last.nanosec * 1e-9
+        goal = _Goal(
+            handle=handle,
+            key=(stamp_text(stamp_ns(trajectory.header.stamp)), str(len(trajectory.points))),
+            trajectory=trajectory,
+            sampler=sampler_from_message(trajectory, self._joint_map),
+            path_tol=np.full((3, len(self.joint_names)), np.inf),
+            goal_tol=goal_tol,
+            time_tol=math.inf if time_tol == 0.0 else time_tol,
+            sent_at=time.monotonic(),
+        )
+        with self._lock:
+            self._goals.append(goal)
+            self._claim(goal)
+            if self._state_sub is None:
+                self._state_sub = self.node.create_subscription(
+                    JointState, "joint_states", self._on_state, STATE_QOS,
+                    callback_group=self._group,
+                )  # fmt: skip
+        try:
+            return await self._follow(goal, result)
+        finally:
+            with self._lock:
+                self._goals.remove(goal)
+                if not self._goals and self._state_sub is not None:
+                    self.node.destroy_subscription(self._state_sub)
+                    self._state_sub, self._state = None, None

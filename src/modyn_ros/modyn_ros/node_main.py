@@ -63,7 +63,7 @@ from rclpy.executors import (
 from . import intra_process as intra
 from .exit_timer import ExitTimer
 from .heap import SafePointCollector
-from .params import ParameterError
+from .params import ParameterError, check_parameter_names
 
 try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is caught)
     from rclpy.signals import SignalHandlerOptions
@@ -386,6 +386,7 @@ def run_nodes(
         bus = intra.enable() if intra_process else None
         for factory in factories:
             nodes.append(factory())
+            _check_given_parameters(nodes[-1])
         # created after the nodes: a node's preferred_executor may depend on its parameters
         kind = resolve_executor(asked, nodes)
         if asked is None and kind != default_executor():
@@ -446,6 +447,18 @@ def run_nodes(
             intra.disable()
         stop.ignore_from_now_on()
     return status
+
+
+def _check_given_parameters(node) -> None:
+    """Every parameter given to ``node`` (its overrides: parameter files, ``-p``) is one it
+    declared; ParameterError naming the nearest declared name otherwise. rclpy keeps the
+    overrides in ``Node._parameter_overrides`` (no public accessor); a node built otherwise is
+    not checked."""
+    given = getattr(node, "_parameter_overrides", None)
+    if isinstance(given, dict) and hasattr(node, "has_parameter"):
+        declared = [name for name in given if node.has_parameter(name)]
+        declared += list(getattr(node, "_parameters", {}))
+        check_parameter_names(node.get_name(), given, declared)
 
 
 def _shutdown(nodes: list, executor, context, logger, quiet: bool, process_main: bool) -> None:

@@ -7,14 +7,23 @@ per-joint float array or raise :class:`ParameterError` naming the parameter and 
 
 from __future__ import annotations
 
+import difflib
 import math
 import numbers
+from collections.abc import Iterable
 
 import numpy as np
 
 from modyn_model.errors import ModynError
 
-__all__ = ["ParameterError", "number_list", "positive", "non_negative", "per_joint"]
+__all__ = [
+    "ParameterError",
+    "check_parameter_names",
+    "number_list",
+    "positive",
+    "non_negative",
+    "per_joint",
+]
 
 
 class ParameterError(ModynError):
@@ -64,3 +73,27 @@ def per_joint(
     if len(values) not in (1, n):
         raise ParameterError(f"{name}: {len(values)} values for {n} joints (give 1 or {n})")
     return np.array(values * n if len(values) == 1 else values, dtype=float)
+
+
+def check_parameter_names(node_name: str, given: Iterable[str], declared: Iterable[str]) -> None:
+    """ParameterError for a parameter given to a node (a system file, ``--set``, a launch
+    ``overrides:=``, ``-p``) that the node does not declare: rclpy would ignore it silently,
+    and a misspelt ``feedfoward`` would leave ``feedforward`` at its default. The text names
+    the node, the unknown name, the nearest declared name and every declared one."""
+    declared = sorted(set(declared))
+    unknown = sorted(set(given) - set(declared))
+    if not unknown:
+        return
+    parts = []
+    for name in unknown:
+        near = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
+        parts.append(f"'{name}'" + (f" (did you mean '{near[0]}'?)" if near else ""))
+    ours = [n for n in declared if n not in _ROS_OWN]
+    verb = "is not a parameter" if len(parts) == 1 else "are not parameters"
+    raise ParameterError(
+        f"{node_name}: {', '.join(parts)} {verb} of this node; its parameters: {', '.join(ours)}"
+    )
+
+
+#: parameters every rclpy node declares (not listed among a node's own in the message)
+_ROS_OWN = frozenset({"use_sim_time", "start_type_description_service"})

@@ -273,6 +273,12 @@ class TrajectoryGenerator(Node):
         self._steady = Clock(clock_type=ClockType.STEADY_TIME)
         self._wait_timer = self.create_timer(0.05, self._on_wait_timer, clock=self._steady)
         self.create_service(Trigger, "~/stop", self._on_stop)
+        try:  # the typed goal entry of the PlanAndExecute action (modyn_interfaces built)
+            from modyn_interfaces.srv import PlanMotion
+        except ImportError:
+            PlanMotion = None  # noqa: N806 - the message class
+        if PlanMotion is not None:
+            self.create_service(PlanMotion, "~/plan", self._on_plan)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
         self.add_on_set_parameters_callback(self._on_set_parameters)
@@ -477,6 +483,33 @@ class TrajectoryGenerator(Node):
     def _on_goal(self, msg: JointTrajectory) -> None:
         self._handle("goal", msg, self.plan)
 
+    def _on_plan(self, request, response):
+        """``~/plan`` (modyn_interfaces/srv/PlanMotion): a goal planned and published in the
+        call, its fate in the answer (the PlanAndExecute action's entry: no topic to match, no
+        status text to read back). Never queued (``waiting`` says what is missing: ask again)
+        nor re-planned: the caller follows the controller's reports on this very plan."""
+        if request.waypoints.points:
+            kind, msg, planner = "goal", request.waypoints, self.plan
+        else:
+            kind, msg, planner = "goal_pose", request.pose, self.plan_pose
+        lead_ns = request.lead.sec * 1_000_000_000 + request.lead.nanosec
+        stamp = msg.header.stamp
+        if lead_ns > 0 and stamp.sec == 0 and stamp.nanosec == 0:
+            start = self.get_clock().now().nanoseconds + lead_ns
+            stamp.sec, stamp.nanosec = divmod(start, 1_000_000_000)
+        outcome, detail = self._handle(kind, msg, planner, replans=MAX_REPLANS, queue=False)
+        response.accepted = outcome == "planned"
+        response.waiting = outcome == "waiting"
+        if response.accepted:
+            response.trajectory = detail
+            response.message = (
+                f"{kind} accepted: {len(detail.points)} points, "
+                f"{self._stats['last_plan_duration_s']:.6f} s"
+            )
+        else:
+            response.message = str(detail)
+        return response
+
     def _on_goal_pose(self, msg: PoseStamped) -> None:
         self._handle("goal_pose", msg, self.plan_pose)
 
@@ -488,25 +521,32 @@ class TrajectoryGenerator(Node):
         waited: tuple | None = None,
         replans: int = 0,
         note: str = "",
-    ) -> None:
+        queue: bool = True,
+    ) -> tuple[str, object]:
         """Plan ``msg``; publish the trajectory and an OK status, or queue it while the model or
         the start state is missing, or publish why not (goal lifecycle: docs/nodes.md).
-        ``replans``/``note``: a re-plan of a "now" goal the controller refused, and why."""
+        ``replans``/``note``: a re-plan of a "now" goal the controller refused, and why.
+        ``queue`` False (the ``~/plan`` service): a goal that would wait is not queued.
+        Returns ("planned", the published trajectory), ("refused", reason), ("waiting", what)
+        or ("repeated", text)."""
         key = waited[4] if waited is not None else _goal_key(kind, msg)
         if self._hardware_fault is not None:
-            self._reject(
-                kind,
+            reason = (
                 f"hardware_interface is not following commands ({self._hardware_fault}): a "
-                "motion would not run; ~/reset (or ~/enable) it first",
+                "motion would not run; ~/reset (or ~/enable) it first"
             )
-            return
-        if waited is None and self._repeated(kind, key):
-            return
+            self._reject(kind, reason)
+            return ("refused", reason)
+        if waited is None and queue and self._repeated(kind, key):
+            return ("repeated", f"{kind} repeated")
         started = time.perf_counter()
         self._plan_report = {}
         try:
             out = planner(msg)
         except _Await as missing:
+            if not queue:  # the caller asks again; the state it needs is listened to now
+                self._subscribe_states()
+                return ("waiting", f"waiting for {missing.what}")
             now = self._steady.now().nanoseconds
             deadline = (
                 waited[3]
@@ -523,10 +563,10 @@ class TrajectoryGenerator(Node):
                 self._status(
                     DiagnosticStatus.OK, f"{kind} queued: waiting for {missing.what}", kind
                 )
-            return
+            return ("waiting", f"waiting for {missing.what}")
         except (MessageError, TrajectoryError) as exc:
             self._reject(kind, str(exc))
-            return
+            return ("refused", str(exc))
         self.publisher.publish(out)
         self._unsubscribe_states()
         self._plan_points = len(out.points)
@@ -546,6 +586,7 @@ class TrajectoryGenerator(Node):
             duration_s=self._stats["last_plan_duration_s"],
             **self._plan_report,
         )
+        return ("planned", out)
 
     def _repeated(self, kind: str, key: tuple) -> bool:
         """A re-sent goal (the same message again) while its plan has not ended, or while it

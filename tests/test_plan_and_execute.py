@@ -1,0 +1,190 @@
+"""Issue 29: a goal planned by the trajectory generator and executed by the controller, through
+the PlanAndExecute action (modyn_interfaces/action/PlanAndExecute; modyn_control.trajectory_action,
+the generator's ``~/plan`` service), on a running rx90_sim (real processes over DDS).
+
+* a joint goal: feedback (planning → executing), SUCCESSFUL within its goal tolerance, the plan's
+  duration and points in the result, the arm at the goal;
+* a goal outside a joint's range: refused by the generator (INVALID_GOAL) with its reason,
+  naming the joint and its limits, and nothing moves;
+* a newer goal pre-empts a running one (PREEMPTED; the newer one reached); a cancel holds the
+  arm (CANCELED);
+* (20 goals in a row through ``modyn goal`` right after ``modyn run``: tests/test_cli.py.)
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip("rclpy")
+action_types = pytest.importorskip(
+    "modyn_interfaces.action", reason="modyn_interfaces is not built (make build)"
+)
+
+from action_msgs.msg import GoalStatus  # noqa: E402
+from builtin_interfaces.msg import Duration  # noqa: E402
+from sensor_msgs.msg import JointState  # noqa: E402
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
+
+from modyn_bringup.runner import SystemRunner  # noqa: E402
+from modyn_bringup.system import load_system  # noqa: E402
+from modyn_interfaces.msg import JointTolerance  # noqa: E402
+from modyn_ros.qos import STATE_QOS  # noqa: E402
+
+pytestmark = pytest.mark.system
+
+PAE = action_types.PlanAndExecute
+NAMES = [f"joint{i}" for i in range(1, 7)]
+ACTION = "/trajectory_generator/plan_and_execute"
+Q0 = np.array([0.0, -0.5, 1.0, 0.0, 0.5, 0.0])  # rx90_sim's initial_positions
+
+
+def goal(q, tolerance: float = 5e-3, within: float = 2.0, duration: float = 0.0) -> PAE.Goal:
+    """A joint goal to ``q`` (minimum time, or arriving ``duration`` s after its start),
+    reached when every joint is within ``tolerance`` rad of the plan's end at most ``within``
+    s after it."""
+    request = PAE.Goal()
+    point = JointTrajectoryPoint(positions=list(map(float, q)))
+    if duration > 0.0:
+        sec, nanosec = divmod(round(duration * 1e9), 1_000_000_000)
+        point.time_from_start = Duration(sec=sec, nanosec=nanosec)
+    request.waypoints = JointTrajectory(joint_names=list(NAMES), points=[point])
+    request.goal_tolerance = [JointTolerance(name=n, position=tolerance) for n in NAMES]
+    sec, nanosec = divmod(round(within * 1e9), 1_000_000_000)
+    request.goal_time_tolerance = Duration(sec=sec, nanosec=nanosec)
+    return request
+
+
+class Client:
+    """An rclpy ActionClient with the latest joint_states."""
+
+    def __init__(self):
+        import rclpy
+        from rclpy.action import ActionClient
+        from rclpy.executors import SingleThreadedExecutor
+
+        self.rclpy = rclpy
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context)
+        self.node = rclpy.create_node("pae_test_client", context=self.context)
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.executor.add_node(self.node)
+        self.client = ActionClient(self.node, PAE, ACTION)
+        self.latest: JointState | None = None
+        self.node.create_subscription(
+            JointState, "joint_states", lambda m: setattr(self, "latest", m), STATE_QOS
+        )
+
+    def spin_until(self, condition, timeout: float, what: str) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            self.executor.spin_once(timeout_sec=0.02)
+            assert time.monotonic() < deadline, f"timed out after {timeout} s waiting for {what}"
+
+    @property
+    def q(self) -> np.ndarray:
+        names = list(self.latest.name)
+        return np.asarray(self.latest.position)[[names.index(n) for n in NAMES]]
+
+    def send(self, request, feedback=None, timeout: float = 60.0):
+        future = self.client.send_goal_async(request, feedback_callback=feedback)
+        self.spin_until(future.done, timeout, "the goal's acceptance")
+        handle = future.result()
+        assert handle.accepted
+        return handle
+
+    def result(self, handle, timeout: float = 60.0):
+        future = handle.get_result_async()
+        self.spin_until(future.done, timeout, "the goal's result")
+        return future.result()
+
+    def close(self):
+        self.client.destroy()
+        self.executor.shutdown()
+        self.node.destroy_node()
+        self.rclpy.shutdown(context=self.context)
+
+
+@pytest.fixture(scope="module")
+def rx90(tmp_path_factory):
+    runner = SystemRunner(load_system("rx90_sim"), tmp_path_factory.mktemp("pae"))
+    client = None
+    try:
+        runner.start()
+        client = Client()
+        yield runner, client
+    finally:
+        if client is not None:
+            client.close()
+        runner.stop()
+
+
+def _still(client, q0, seconds: float = 0.5) -> None:
+    """The arm stays put for ``seconds`` of wall time (a planned motion of tenths of a radian
+    would have moved it by more than 1e-2 by then)."""
+    end = time.monotonic() + seconds
+    client.spin_until(lambda: time.monotonic() > end, seconds + 5.0, f"{seconds} s of states")
+    assert np.abs(client.q - q0).max() < 1e-2, client.q - q0
+
+
+def test_a_goal_is_planned_executed_and_reached_with_feedback(rx90):
+    runner, client = rx90
+    client.spin_until(client.client.server_is_ready, 60.0, ACTION)
+    client.spin_until(lambda: client.latest is not None, 30.0, "joint_states")
+    target = np.array([0.3, -0.7, 1.2, 0.2, 0.3, 0.4])
+    feedback = []
+    # rx90_sim's controller ends within 1.3 mrad of the plan's end (its steady state under
+    # the plant's friction, measured): 5 mrad asked
+    response = client.result(client.send(goal(target, tolerance=5e-3), feedback.append))
+    result = response.result
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, result.error_string
+    assert result.error_code == PAE.Result.SUCCESSFUL
+    phases = [f.feedback.phase for f in feedback]
+    assert "executing" in phases, phases
+    assert result.planned_points > 10 and result.planned_duration > 0.1
+    assert result.joint_names == NAMES
+    assert max(result.max_path_error) < 0.02
+    assert np.abs(np.asarray(result.final_error)).max() < 5e-3
+    client.spin_until(lambda: np.abs(client.q - target).max() < 5e-3, 10.0, "the target")
+
+
+def test_a_goal_beyond_a_joints_range_is_refused_with_the_reason(rx90):
+    runner, client = rx90
+    client.spin_until(lambda: client.latest is not None, 30.0, "joint_states")
+    q0 = client.q
+    beyond = q0.copy()
+    beyond[1] = 2.5  # joint2's upper limit is 2.39982772 rad
+    response = client.result(client.send(goal(beyond)))
+    assert response.status == GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == PAE.Result.INVALID_GOAL
+    text = response.result.error_string
+    assert text.startswith("refused: ") and "joint 'joint2' is outside its limits" in text, text
+    _still(client, q0)
+
+
+def test_a_newer_goal_preempts_and_a_cancel_holds(rx90):
+    runner, client = rx90
+    client.spin_until(lambda: client.latest is not None, 30.0, "joint_states")
+    q0 = client.q
+    first = client.send(goal(q0 + 0.6, duration=4.0))  # long enough to be pre-empted
+    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
+    second = client.send(goal(q0 - 0.2))
+    r1, r2 = client.result(first), client.result(second)
+    assert r1.status == GoalStatus.STATUS_ABORTED
+    assert r1.result.error_code == PAE.Result.PREEMPTED, r1.result.error_string
+    assert r2.status == GoalStatus.STATUS_SUCCEEDED, r2.result.error_string
+    # a cancel mid-way through a 4 s motion: canceled, the arm stops short of the goal and stays
+    q1 = client.q
+    handle = client.send(goal(q1 + 0.6, duration=4.0))
+    client.spin_until(lambda: np.abs(client.q - q1).max() > 0.02, 30.0, "the motion")
+    future = handle.cancel_goal_async()
+    client.spin_until(future.done, 10.0, "the cancel's answer")
+    response = client.result(handle)
+    assert response.status == GoalStatus.STATUS_CANCELED, response.result.error_string
+    held = client.q.copy()
+    assert np.abs(held - (q1 + 0.6)).max() > 0.05
+    end = time.monotonic() + 0.5
+    client.spin_until(lambda: time.monotonic() > end, 5.0, "0.5 s of states")
+    assert np.abs(client.q - held).max() < 0.05
