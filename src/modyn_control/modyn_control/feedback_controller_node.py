@@ -289,9 +289,48 @@ class FeedbackController(Node):
             DiagnosticStatus, "hardware_status", self._on_hardware_status, LATCHED_QOS
         )
         self.create_service(Trigger, "~/stop", self._on_stop)
+        try:  # the typed law switch (modyn_interfaces built: make build does)
+            from modyn_interfaces.srv import SetLaw
+        except ImportError:
+            SetLaw = None  # noqa: N806 - the message class
+        if SetLaw is not None:
+            self.create_service(SetLaw, "~/set_law", self._on_set_law)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
         self.add_on_set_parameters_callback(self._on_set_parameters)
+
+    def _on_set_law(self, request, response):
+        """``~/set_law`` (modyn_interfaces/srv/SetLaw): the law and its parameters set at once
+        through the parameters' own validation (:meth:`_on_set_parameters`: all checked, the
+        law built, before anything changes), so that the service and ``ros2 param set`` accept
+        and refuse the same things."""
+        from rclpy.parameter import Parameter
+
+        try:
+            changes = [Parameter.from_parameter_msg(p) for p in request.parameters]
+        except Exception as exc:  # noqa: BLE001 - a malformed Parameter message, named
+            response.success, response.message = False, f"parameters: {exc}"
+            response.law = str(self.get_parameter("law").value)
+            return response
+        if request.law:
+            changes.insert(0, Parameter("law", value=request.law))
+        unknown = [p.name for p in changes if not self.has_parameter(p.name)]
+        if unknown:
+            response.success = False
+            response.message = f"not parameters of {self.get_name()}: {unknown}"
+        elif not changes:
+            response.success, response.message = True, "nothing to change"
+        else:
+            result = self.set_parameters_atomically(changes)
+            response.success = bool(result.successful)
+            response.message = (
+                result.reason
+                if not result.successful
+                else f"law {self.get_parameter('law').value}: "
+                + ", ".join(f"{p.name} = {_plain(p.value)}" for p in changes if p.name != "law")
+            ).rstrip(": ")
+        response.law = str(self.get_parameter("law").value)
+        return response
 
     @property
     def _q_hold(self) -> np.ndarray | None:
@@ -886,6 +925,11 @@ class FeedbackController(Node):
         ):
             return WARN, f"{self.state}; actuation {self._actuation_status[0]}", values
         return OK, self.state, values
+
+
+def _plain(value) -> str:
+    """A parameter value as a user wrote it (an array.array, a numpy array: a list)."""
+    return repr(list(value)) if hasattr(value, "tolist") else repr(value)
 
 
 def main(args=None) -> int:

@@ -1,0 +1,69 @@
+"""The feedback controller's typed law switch, ``~/set_law`` (modyn_interfaces/srv/SetLaw; issue
+29: "typed services for the law switch (with its parameters)"), over DDS in the node's own
+context: the law and its gains in one call, checked as ``ros2 param set`` checks them, a refusal
+changing nothing and saying why."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from rcl_interfaces.msg import Parameter as ParameterMsg
+from rcl_interfaces.msg import ParameterType, ParameterValue
+
+from modyn_control.testing import ControllerLoop as Loop
+
+srv = pytest.importorskip("modyn_interfaces.srv", reason="modyn_interfaces is not built")
+
+SERVICE = "/feedback_controller/set_law"
+
+
+def _doubles(name: str, values) -> ParameterMsg:
+    return ParameterMsg(
+        name=name,
+        value=ParameterValue(
+            type=ParameterType.PARAMETER_DOUBLE_ARRAY, double_array_value=[float(x) for x in values]
+        ),
+    )
+
+
+def _request(law: str, *parameters: ParameterMsg):
+    return srv.SetLaw.Request(law=law, parameters=list(parameters))
+
+
+def test_the_law_and_its_gains_switch_in_one_call(ros, planar_model, planar_xml):
+    loop = Loop(ros, planar_model, planar_xml)
+    node = loop.node
+    assert node.law_name != "computed_torque"
+    answer = ros.call(
+        srv.SetLaw, SERVICE, _request("computed_torque", _doubles("omega", [12.0, 15.0]))
+    )
+    assert answer.success, answer.message
+    assert answer.law == "computed_torque"
+    assert node.get_parameter("law").value == "computed_torque"
+    assert node.law_name == "computed_torque"
+    assert list(node.get_parameter("omega").value) == [12.0, 15.0]
+    assert "law computed_torque: omega = [12.0, 15.0]" in answer.message
+    # only the parameters, the law kept
+    answer = ros.call(srv.SetLaw, SERVICE, _request("", _doubles("omega", [20.0])))
+    assert answer.success and answer.law == "computed_torque", answer.message
+    assert list(node.get_parameter("omega").value) == [20.0]
+
+
+@pytest.mark.parametrize(
+    "law, parameters, reason",
+    [
+        ("bogus", (), "law = 'bogus': expected one of ["),
+        ("computed_torque", (_doubles("omega", [12.0, -1.0]),), "omega[1] = -1.0"),
+        ("computed_torque", (_doubles("omgea", [12.0]),), "not parameters of feedback_controller: ['omgea']"),
+    ],
+)
+def test_a_refusal_changes_nothing_and_says_why(ros, planar_model, planar_xml, law, parameters, reason):
+    loop = Loop(ros, planar_model, planar_xml)
+    node = loop.node
+    before = (node.get_parameter("law").value, list(node.get_parameter("omega").value))
+    answer = ros.call(srv.SetLaw, SERVICE, _request(law, *parameters))
+    assert not answer.success
+    assert reason in answer.message, answer.message
+    assert answer.law == before[0] == node.law_name
+    assert (node.get_parameter("law").value, list(node.get_parameter("omega").value)) == before
+    assert np.isfinite(before[1]).all()
