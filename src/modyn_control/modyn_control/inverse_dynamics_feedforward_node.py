@@ -215,13 +215,17 @@ class InverseDynamicsFeedforward(Node):
             return
         parts = [p for p in name.split("/") if p]
         controller = parts[-2] if len(parts) >= 2 else "feedback_controller"
+        try:  # a ROS machine with control_msgs: JTC's own type, what MoveIt sends
+            from control_msgs.action import FollowJointTrajectory as action_type
+
+            type_name = "control_msgs/action/FollowJointTrajectory"
+        except ImportError:  # modyn's (the same fields, plus its own result and feedback)
+            action_type, type_name = None, "modyn_interfaces/action/FollowJointTrajectory"
         self.action_server = TrajectoryActionServer(
-            self, self.submit, self.joint_map.joint_names, name, controller
-        )
-        self.get_logger().info(
-            f"action {name} (modyn_interfaces/action/FollowJointTrajectory) in front of "
-            f"/{controller}"
-        )
+            self, self.submit, self.joint_map.joint_names, name, controller,
+            action_type=action_type,
+        )  # fmt: skip
+        self.get_logger().info(f"action {name} ({type_name}) in front of /{controller}")
         plan = str(self.get_parameter("plan_and_execute").value)
         if plan:
             from .trajectory_action import PlanAndExecuteServer

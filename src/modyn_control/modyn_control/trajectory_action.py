@@ -178,6 +178,9 @@ class TrajectoryActionServer:
             from modyn_interfaces.action import FollowJointTrajectory as action_type
 
         self._action = action_type
+        # modyn's own fields (started, late, path errors; feedback phase) where the type has
+        # them: control_msgs/action/FollowJointTrajectory (served where it is installed) has not
+        self._extended = hasattr(action_type.Result(), "late")
         #: the controller's reports no open goal claimed yet, (key, event, values, text), newest
         #: last: a plan the generator published can be reported before its goal is registered
         self._unclaimed: deque = deque(maxlen=64)
@@ -515,13 +518,14 @@ class TrajectoryActionServer:
         code, text = outcome
         result.error_code = code
         result.error_string = text
-        if goal.started is not None:
-            sec, nanosec = divmod(round(goal.started * 1e9), 1_000_000_000)
-            result.started.sec, result.started.nanosec = int(sec), int(nanosec)
-        result.late = float(goal.late)
-        if goal.max_path_error is not None:
-            result.max_path_error = goal.max_path_error.tolist()
-            result.final_error = goal.final_error.tolist()
+        if self._extended:
+            if goal.started is not None:
+                sec, nanosec = divmod(round(goal.started * 1e9), 1_000_000_000)
+                result.started.sec, result.started.nanosec = int(sec), int(nanosec)
+            result.late = float(goal.late)
+            if goal.max_path_error is not None:
+                result.max_path_error = goal.max_path_error.tolist()
+                result.final_error = goal.final_error.tolist()
         if goal.cancel_sent and code == ResultCode.STOPPED:
             result.error_string = "canceled by the client: the controller holds"
             handle.canceled()
@@ -540,7 +544,8 @@ class TrajectoryActionServer:
             v = np.zeros_like(q)
         q_d, v_d, a_d, _ = goal.sampler.sample(min(max(t, goal.sampler.begin), goal.end))
         feedback.header.stamp = stamp
-        feedback.phase = phase
+        if self._extended:
+            feedback.phase = phase
         feedback.desired.positions, feedback.desired.velocities = q_d.tolist(), v_d.tolist()
         feedback.desired.accelerations = a_d.tolist()
         feedback.actual.positions, feedback.actual.velocities = q.tolist(), v.tolist()
