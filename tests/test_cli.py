@@ -81,7 +81,7 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         for k in range(20):
             # then back and forth by 0.1 rad: twenty short motions
             target = RX90_GOAL if k % 2 == 0 else [x + 0.1 for x in RX90_GOAL]
-            reached = _modyn("goal", "--positions", *map(str, target))
+            reached = _modyn("goal", "--positions", *map(str, target), "--timeout", "90")
             outcomes.append((reached.returncode, reached.stdout + reached.stderr))
             if k == 0:
                 assert "goal: sent to /trajectory_generator/plan_and_execute" in reached.stdout

@@ -234,6 +234,8 @@ class GoalClient:
 
 #: the PlanAndExecute action of a system without a namespace (modyn_control.trajectory_action)
 PLAN_AND_EXECUTE = "/trajectory_generator/plan_and_execute"
+#: s of wall time for an answer of the action server before the request is sent again
+ANSWER_TIMEOUT = 5.0
 
 
 class ActionGoalClient(GoalClient):
@@ -255,6 +257,17 @@ class ActionGoalClient(GoalClient):
     def close(self) -> None:
         self.client.destroy()
         super().close()
+
+    def _wait(self, condition: Callable[[], bool], seconds: float, deadline: float) -> bool:
+        """Spin until ``condition()`` or ``seconds`` passed; GoalClientError past ``deadline``."""
+        until = time.monotonic() + seconds
+        while not condition():
+            if time.monotonic() > deadline:
+                raise GoalClientError("no answer from the action server within the timeout")
+            if time.monotonic() > until:
+                return False
+            self.executor.spin_once(timeout_sec=0.05)
+        return True
 
     def server_ready(self, timeout: float) -> bool:
         """Whether the action server answers within ``timeout`` s of wall time."""
@@ -310,14 +323,24 @@ class ActionGoalClient(GoalClient):
                 phases.append(phase)
                 progress(f"goal: {phase}")
 
-        sent = self.client.send_goal_async(request, feedback_callback=on_feedback)
-        self._spin_until(sent.done, deadline, "the goal's acceptance")
-        handle = sent.result()
+        # A service answer (the goal's acceptance, its result) is lost when the server answers
+        # before DDS has matched this new process's reply reader on its side: asked again
+        # after ANSWER_TIMEOUT s. A goal sent twice is run once (the second pre-empts the
+        # first, to the same place); a result asked twice is the same result.
+        handle = None
+        while handle is None:
+            sent = self.client.send_goal_async(request, feedback_callback=on_feedback)
+            if self._wait(sent.done, ANSWER_TIMEOUT, deadline):
+                handle = sent.result()
+            else:
+                progress(f"goal: no answer from {self.action} in {ANSWER_TIMEOUT:g} s; sent again")
         if not handle.accepted:
             return GoalOutcome(False, "refused", "the action server refused the goal")
         progress(f"goal: sent to {self.action}")
-        done = handle.get_result_async()
-        self._spin_until(done.done, deadline, "the goal's result")
+        while True:
+            done = handle.get_result_async()
+            if self._wait(done.done, ANSWER_TIMEOUT, deadline):
+                break
         result = done.result().result
         if result.planned_points:
             progress(

@@ -562,6 +562,8 @@ class TrajectoryActionServer:
 
 #: s of wall time a PlanAndExecute goal waits for the generator's model or the robot's state
 PLAN_WAIT = 30.0
+#: s of wall time for the generator's answer before it is asked again
+CALL_TIMEOUT = 5.0
 #: s of the system's clock between the generator's planning and the start of a goal stamped 0
 #: (``modyn goal``'s former default lead, with which it ran under load)
 PLAN_LEAD = 0.5
@@ -611,6 +613,18 @@ class PlanAndExecuteServer(TrajectoryActionServer):
             PlanMotion, f"{self._generator}/plan", callback_group=self._group
         )
 
+    async def _until_done(self, future, seconds: float) -> bool:
+        """Await ``future`` for at most ``seconds`` of wall time (woken at each tick)."""
+        from rclpy.task import Future
+
+        deadline = time.monotonic() + seconds
+        while not future.done() and time.monotonic() < deadline:
+            pause = Future()
+            with self._lock:
+                self._sleepers.append(pause)
+            await pause
+        return future.done()
+
     async def _execute(self, handle):
         from rclpy.task import Future
 
@@ -638,13 +652,24 @@ class PlanAndExecuteServer(TrajectoryActionServer):
                 return result
             answer = None
             if self._plan.service_is_ready():
-                answer = await self._plan.call_async(ask)
-                if answer.accepted:
-                    break
-                if not answer.waiting:
-                    return self._abort(
-                        handle, result, ResultCode.INVALID_GOAL, f"refused: {answer.message}"
+                call = self._plan.call_async(ask)
+                # a service answer can be lost while DDS has not matched this client's reply
+                # reader on the generator's side (a call right after both started): asked again
+                # after CALL_TIMEOUT s (a lost "accepted" answer: the plan asked again replaces
+                # the first one, from where it is)
+                if await self._until_done(call, CALL_TIMEOUT):
+                    answer = call.result()
+                    if answer.accepted:
+                        break
+                    if not answer.waiting:
+                        return self._abort(
+                            handle, result, ResultCode.INVALID_GOAL, f"refused: {answer.message}"
+                        )
+                else:
+                    self.node.get_logger().warning(
+                        f"/{self._generator}/plan: no answer in {CALL_TIMEOUT:g} s; asked again"
                     )
+                    continue
             if time.monotonic() > deadline:
                 why = (
                     answer.message
