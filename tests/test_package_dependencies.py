@@ -39,6 +39,9 @@ PACKAGES = sorted(
 ROS_PACKAGES = (
     "ament_index_python",
     "builtin_interfaces",
+    # modyn_control's FollowJointTrajectory with JTC's own type where installed (not on PyPI:
+    # there the same server uses modyn_interfaces' type)
+    "control_msgs",
     "diagnostic_msgs",
     "nav_msgs",
     "geometry_msgs",
