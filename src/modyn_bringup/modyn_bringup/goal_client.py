@@ -245,14 +245,42 @@ class ActionGoalClient(GoalClient):
     own protocol carries the goal, its feedback and its result (no goal lost)."""
 
     def __init__(self, action: str = PLAN_AND_EXECUTE) -> None:
-        super().__init__()
+        # none of GoalClient's subscriptions: the latched goal_status and trajectory histories
+        # are not needed, and joint_states (1 kHz and more in lockstep, a Python callback each)
+        # only until its joint names are known
+        import rclpy
         from rclpy.action import ActionClient
+        from rclpy.executors import SingleThreadedExecutor
 
         from modyn_interfaces.action import PlanAndExecute
 
+        self._rclpy = rclpy
+        self.context = rclpy.Context()
+        rclpy.init(context=self.context)
+        self.node = rclpy.create_node(
+            "modyn_goal", context=self.context, start_parameter_services=False
+        )
+        self.latest = None
+        self._state_sub = None
+        self.executor = SingleThreadedExecutor(context=self.context)
+        self.executor.add_node(self.node)
         self._type = PlanAndExecute
         self.action = action
         self.client = ActionClient(self.node, PlanAndExecute, action)
+
+    def _joint_names(self, deadline: float) -> list[str]:
+        """The names of the first joint_states; the subscription ends with it."""
+        from sensor_msgs.msg import JointState
+
+        self._state_sub = self.node.create_subscription(
+            JointState, "joint_states", self._on_state, 1
+        )
+        try:
+            self._spin_until(lambda: self.latest is not None, deadline, "joint_states")
+        finally:
+            self.node.destroy_subscription(self._state_sub)
+            self._state_sub = None
+        return list(self.latest.name)
 
     def close(self) -> None:
         self.client.destroy()
@@ -299,13 +327,13 @@ class ActionGoalClient(GoalClient):
         deadline = time.monotonic() + timeout
         if not self.server_ready(max(0.0, deadline - time.monotonic())):
             raise GoalClientError(f"no {self.action} action server (is a system running?)")
-        self._spin_until(lambda: self.latest is not None, deadline, "joint_states")
-        joints = list(joints) if joints else list(self.latest.name)
+        names = self._joint_names(deadline)
+        joints = list(joints) if joints else names
         if len(joints) != len(positions):
             raise GoalClientError(f"{len(positions)} positions for {len(joints)} joints {joints}")
-        unknown = [n for n in joints if n not in self.latest.name]
+        unknown = [n for n in joints if n not in names]
         if unknown:
-            raise GoalClientError(f"joints {unknown} not in joint_states {list(self.latest.name)}")
+            raise GoalClientError(f"joints {unknown} not in joint_states {names}")
         point = JointTrajectoryPoint(positions=[float(x) for x in positions])
         if duration > 0.0:
             sec, nanosec = divmod(round(duration * 1e9), 1_000_000_000)
