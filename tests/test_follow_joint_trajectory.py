@@ -281,7 +281,9 @@ def test_cancel_holds_the_arm(served):
     held, since = _at_rest(client)
     assert np.abs(held - (q0 - 0.4)).max() > 0.05, held - (q0 - 0.4)
     client.spin_until(lambda: _stamp(client.latest) > since + 0.5, 30.0, "0.5 s of plant time")
-    assert np.abs(client.q - held).max() < 1e-3, client.q - held
+    # 1e-2: the hold's own settling after a stop mid-motion ("at rest" can be a zero crossing
+    # of it; 2.5e-3 rad seen under load); going on, the arm would move about 0.05 rad
+    assert np.abs(client.q - held).max() < 1e-2, client.q - held
 
 
 def _stamp(msg) -> float:

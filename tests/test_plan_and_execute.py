@@ -209,7 +209,10 @@ def test_a_newer_goal_preempts_and_a_cancel_holds(rx90):
     held, since = client.q.copy(), _stamp(client.latest)
     assert np.abs(held - (q1 + 0.6)).max() > 0.05
     client.spin_until(lambda: _stamp(client.latest) > since + 0.5, 30.0, "0.5 s of plant time")
-    assert np.abs(client.q - held).max() < 1e-3, client.q - held
+    # 1e-2: the hold's own settling after a stop mid-motion (2.5e-3 rad seen on joints 1-2
+    # under load: "at rest" can be a zero crossing of it); the motion going on would have
+    # moved the arm by about 0.1 rad in that time
+    assert np.abs(client.q - held).max() < 1e-2, client.q - held
 
 
 def _stamp(msg) -> float:
