@@ -276,6 +276,9 @@ class FeedbackController(Node):
         self._floating = False  # the model has a floating base: pair joint_states with base_state
         self._base_stamp_ns: int | None = None
         self._pending: JointState | None = None  # joint_states waiting for its base_state
+        # ~/set_law with a time: (at in ns, the parameters), put in force by the first state
+        # stamped at or after it
+        self._scheduled: tuple[int, list] | None = None
 
         # composed with the plant: delivered to it by reference (modyn_ros.intra_process)
         self.publisher = intra.create_publisher(self, JointState, "effort_command", STATE_QOS)
@@ -314,12 +317,26 @@ class FeedbackController(Node):
             return response
         if request.law:
             changes.insert(0, Parameter("law", value=request.law))
+        at_ns = request.at.sec * 1_000_000_000 + request.at.nanosec
         unknown = [p.name for p in changes if not self.has_parameter(p.name)]
         if unknown:
             response.success = False
             response.message = f"not parameters of {self.get_name()}: {unknown}"
         elif not changes:
             response.success, response.message = True, "nothing to change"
+        elif at_ns > 0 and (self._last_ns is None or at_ns > self._last_ns):
+            try:  # checked now, so that the caller learns of a refusal now
+                self._checked_changes(changes)
+            except ParameterError as exc:
+                response.success, response.message = False, str(exc)
+            else:
+                replaced = " (replacing the one waiting)" if self._scheduled is not None else ""
+                self._scheduled = (at_ns, changes)
+                response.success = True
+                response.message = (
+                    f"scheduled for t = {at_ns * 1e-9:.6f} s{replaced}: "
+                    + ", ".join(f"{p.name} = {_plain(p.value)}" for p in changes)
+                )
         else:
             result = self.set_parameters_atomically(changes)
             response.success = bool(result.successful)
@@ -451,36 +468,49 @@ class FeedbackController(Node):
         return law
 
     def _on_set_parameters(self, params) -> SetParametersResult:
+        try:
+            plan = self._checked_changes(params)
+        except ParameterError as exc:
+            return SetParametersResult(successful=False, reason=str(exc))
+        self._apply_changes(params, plan)
+        return SetParametersResult(successful=True)
+
+    def _checked_changes(self, params) -> tuple:
+        """Every change of ``params`` validated and the new law built, nothing changed yet:
+        (new gains, law parameters or None, the built law or None, die_at in ns). Raises
+        ParameterError naming the parameter and its value."""
         new = {}
         law_values = dict(self._law_params)
         law_changed = False
-        try:
-            for p in params:
-                if p.name in _GAIN_DEFAULTS:
-                    new[p.name] = self._gain_values(p.name, p.value)
-                    law_changed = True
-                elif p.name == "hold_gravity" and not isinstance(p.value, bool):
-                    raise ParameterError(f"{p.name} = {p.value!r}: expected a bool")
-                elif p.name in _LAW_NUMBERS or p.name in _LAW_OTHER:
-                    law_values[p.name] = p.value
-                    law_changed = True
-                elif p.name == "die_at":
-                    die_at_ns = self._die_at(p.value)
-            if law_changed:
-                # validate everything, then build the new law, before changing anything
-                if "task_rows" in law_values and isinstance(law_values["task_rows"], list):
-                    law_values["task_rows"] = ",".join(
-                        _TASK_ROWS[i] for i in law_values["task_rows"]
-                    )
-                law_values = self._checked_law_params(law_values)
-                old_gains = self._gains
-                self._gains = {**old_gains, **new}
-                try:
-                    law = self._build_law(law_values) if self.model is not None else None
-                finally:
-                    self._gains = old_gains
-        except ParameterError as exc:
-            return SetParametersResult(successful=False, reason=str(exc))
+        law = None
+        die_at_ns = self._die_at_ns
+        for p in params:
+            if p.name in _GAIN_DEFAULTS:
+                new[p.name] = self._gain_values(p.name, p.value)
+                law_changed = True
+            elif p.name == "hold_gravity" and not isinstance(p.value, bool):
+                raise ParameterError(f"{p.name} = {p.value!r}: expected a bool")
+            elif p.name in _LAW_NUMBERS or p.name in _LAW_OTHER:
+                law_values[p.name] = p.value
+                law_changed = True
+            elif p.name == "die_at":
+                die_at_ns = self._die_at(p.value)
+        if law_changed:
+            # validate everything, then build the new law, before changing anything
+            if "task_rows" in law_values and isinstance(law_values["task_rows"], list):
+                law_values["task_rows"] = ",".join(_TASK_ROWS[i] for i in law_values["task_rows"])
+            law_values = self._checked_law_params(law_values)
+            old_gains = self._gains
+            self._gains = {**old_gains, **new}
+            try:
+                law = self._build_law(law_values) if self.model is not None else None
+            finally:
+                self._gains = old_gains
+        return new, (law_values if law_changed else None), law, die_at_ns
+
+    def _apply_changes(self, params, plan: tuple) -> None:
+        """Put in force what :meth:`_checked_changes` validated."""
+        new, law_values, law, die_at_ns = plan
         self._gains.update(new)
         if self.model is not None and new:
             nv = self.model.nv
@@ -494,7 +524,7 @@ class FeedbackController(Node):
             elif p.name == "die_at":
                 self._die_at_ns = die_at_ns
                 self.get_logger().warning(f"die_at = {p.value} s: SIGKILL at that plant time")
-        if law_changed:
+        if law_values is not None:
             self._law_params = law_values
             self.feedforward = law_values["feedforward"]
             self.law_name = law_values["law"]
@@ -504,7 +534,19 @@ class FeedbackController(Node):
                 np.copyto(self._actuator_limit, self._next_actuator_limit)
                 self.switch.switch(law)  # from the next tick, with the gap faded out
                 self.get_logger().info(f"law: {self.law_name} (bumpless change)")
-        return SetParametersResult(successful=True)
+
+    def _apply_scheduled(self, t_ns: int) -> None:
+        """The change ``~/set_law`` scheduled for ``at``, put in force by the first state
+        stamped at or after it (before that state is answered), through the parameters."""
+        at_ns, changes = self._scheduled
+        self._scheduled = None
+        result = self.set_parameters_atomically(changes)
+        if result.successful:
+            self.get_logger().info(
+                f"set_law: in force from t = {t_ns * 1e-9:.6f} s (scheduled for {at_ns * 1e-9:.6f})"
+            )
+        else:  # validated when asked; refused now only if something changed meanwhile
+            self.get_logger().error(f"set_law scheduled for {at_ns * 1e-9:.6f} s: {result.reason}")
 
     # ------------------------------------------------------------------ model
     def _on_model(self, model) -> None:
@@ -737,6 +779,8 @@ class FeedbackController(Node):
             return  # no model, no command (the plant's own safe hold applies)
         if self._die_at_ns is not None and stamp_ns(msg.header.stamp) >= self._die_at_ns:
             os.kill(os.getpid(), signal.SIGKILL)  # parameter die_at: fault injection
+        if self._scheduled is not None and stamp_ns(msg.header.stamp) >= self._scheduled[0]:
+            self._apply_scheduled(stamp_ns(msg.header.stamp))
         if self._gated:  # wait_for_trajectory: answered when the first trajectory comes
             self._held_state = msg
             return

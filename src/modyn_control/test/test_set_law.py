@@ -67,3 +67,37 @@ def test_a_refusal_changes_nothing_and_says_why(ros, planar_model, planar_xml, l
     assert answer.law == before[0] == node.law_name
     assert (node.get_parameter("law").value, list(node.get_parameter("omega").value)) == before
     assert np.isfinite(before[1]).all()
+
+
+def test_a_change_scheduled_at_a_time_acts_from_the_state_of_that_stamp(
+    ros, planar_model, planar_xml
+):
+    """``at``: the change is checked when asked, and put in force by the first state stamped at
+    or after it, before that state is answered (a plant time, whatever the load)."""
+    from builtin_interfaces.msg import Time
+
+    loop = Loop(ros, planar_model, planar_xml)
+    node = loop.node
+    q = np.zeros(planar_model.nq)
+    before = node.get_parameter("law").value
+    assert before != "computed_torque"
+    loop.command(q, q, 0.5)
+    # a refusal is told at once, nothing scheduled
+    bad = srv.SetLaw.Request(law="bogus", at=Time(sec=2))
+    answer = ros.call(srv.SetLaw, SERVICE, bad)
+    assert not answer.success and "law = 'bogus'" in answer.message, answer.message
+    request = srv.SetLaw.Request(
+        law="computed_torque", parameters=[_doubles("omega", [12.0])], at=Time(sec=1, nanosec=500_000_000)
+    )
+    answer = ros.call(srv.SetLaw, SERVICE, request)
+    assert answer.success, answer.message
+    assert answer.message.startswith("scheduled for t = 1.500000 s"), answer.message
+    assert answer.law == before  # not yet
+    loop.command(q, q, 1.499)
+    assert node.get_parameter("law").value == before and node.law_name == before
+    loop.command(q, q, 1.5)
+    assert node.get_parameter("law").value == "computed_torque" == node.law_name
+    assert list(node.get_parameter("omega").value) == [12.0]
+    # a time already past acts at once
+    answer = ros.call(srv.SetLaw, SERVICE, srv.SetLaw.Request(law=before, at=Time(sec=1)))
+    assert answer.success and answer.law == before, answer.message
