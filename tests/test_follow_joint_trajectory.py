@@ -47,6 +47,16 @@ ACTION = "/feedback_controller/follow_joint_trajectory"
 STEWART = [f"platform_{c}" for c in ("x", "y", "z", "yaw", "pitch", "roll")]
 
 
+# The motions that a pre-emption or a cancel interrupts last SLOW s of the plant's clock and are
+# interrupted once the client sees them move by MOVED rad: the client's view of a lockstep plant
+# lags it under load (Q15, load 16: a cancel sent on seeing 0.02 rad of a 4 s motion came after
+# its end), and the rest of a motion that was stopped costs nothing. The hold is then watched for
+# HELD s of plant time, in which the motion going on would move the arm by 0.03-0.2 rad.
+SLOW = 12.0
+MOVED = 5e-3
+HELD = 2.0
+
+
 def quintic(q0, q1, duration: float, points: int = 50, names=NAMES) -> JointTrajectory:
     """Rest-to-rest q0 → q1 in ``duration`` s (s(τ) = 10τ³ − 15τ⁴ + 6τ⁵), stamp 0 (at the
     controller's next tick)."""
@@ -251,8 +261,8 @@ def test_a_point_outside_the_limits_is_refused_naming_the_joint(served):
 def test_a_newer_goal_preempts(served):
     runner, client = served
     q0 = client.q
-    first = client.send(_goal(quintic(q0, q0 + 0.4, 4.0)))
-    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
+    first = client.send(_goal(quintic(q0, q0 + 0.4, SLOW)))
+    client.spin_until(lambda: np.abs(client.q - q0).max() > MOVED, 30.0, "the first motion")
     target = client.q.copy()
     target[0] -= 0.2
     # a newer trajectory from where the arm is, stamped 0 (at the controller's next tick): it
@@ -269,20 +279,20 @@ def test_a_newer_goal_preempts(served):
 def test_cancel_holds_the_arm(served):
     runner, client = served
     q0 = client.q
-    handle = client.send(_goal(quintic(q0, q0 - 0.4, 4.0)))
-    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the motion")
+    handle = client.send(_goal(quintic(q0, q0 - 0.4, SLOW)))
+    client.spin_until(lambda: np.abs(client.q - q0).max() > MOVED, 30.0, "the motion")
     future = handle.cancel_goal_async()
     client.spin_until(future.done, 10.0, "the cancel's answer")
     response = client.result(handle)
     assert response.status == GoalStatus.STATUS_CANCELED, response.result.error_string
-    # held: the arm comes to rest short of the goal and stays there for 0.5 s of the plant's
+    # held: the arm comes to rest short of the goal and stays there for HELD s of the plant's
     # clock (read from the states' own stamps: the client's view of a lockstep plant lags it
     # under load, so a wall-clock window would measure the lag)
     held, since = _at_rest(client)
     assert np.abs(held - (q0 - 0.4)).max() > 0.05, held - (q0 - 0.4)
-    client.spin_until(lambda: _stamp(client.latest) > since + 0.5, 30.0, "0.5 s of plant time")
+    client.spin_until(lambda: _stamp(client.latest) > since + HELD, 30.0, "HELD s of plant time")
     # 1e-2: the hold's own settling after a stop mid-motion ("at rest" can be a zero crossing
-    # of it; 2.5e-3 rad seen under load); going on, the arm would move about 0.05 rad
+    # of it; 2.5e-3 rad seen under load); going on, the arm would move 0.03-0.13 rad
     assert np.abs(client.q - held).max() < 1e-2, client.q - held
 
 

@@ -41,6 +41,16 @@ ACTION = "/trajectory_generator/plan_and_execute"
 Q0 = np.array([0.0, -0.5, 1.0, 0.0, 0.5, 0.0])  # rx90_sim's initial_positions
 
 
+# The motions that a pre-emption or a cancel interrupts last SLOW s of the plant's clock and are
+# interrupted once the client sees them move by MOVED rad: the client's view of a lockstep plant
+# lags it under load (Q15, load 16: a cancel sent on seeing 0.02 rad of a 4 s motion came after
+# its end), and the rest of a motion that was stopped costs nothing. The hold is then watched for
+# HELD s of plant time, in which the motion going on would move the arm by 0.03-0.2 rad.
+SLOW = 12.0
+MOVED = 5e-3
+HELD = 2.0
+
+
 def goal(q, tolerance: float = 5e-3, within: float = 2.0, duration: float = 0.0) -> PAE.Goal:
     """A joint goal to ``q`` (minimum time, or arriving ``duration`` s after its start),
     reached when every joint is within ``tolerance`` rad of the plan's end at most ``within``
@@ -186,32 +196,32 @@ def test_a_newer_goal_preempts_and_a_cancel_holds(rx90):
     runner, client = rx90
     client.spin_until(lambda: client.latest is not None, 30.0, "joint_states")
     q0 = client.q
-    first = client.send(goal(q0 + 0.6, duration=4.0))  # long enough to be pre-empted
-    client.spin_until(lambda: np.abs(client.q - q0).max() > 0.02, 30.0, "the first motion")
+    first = client.send(goal(q0 + 0.6, duration=SLOW))  # long enough to be pre-empted
+    client.spin_until(lambda: np.abs(client.q - q0).max() > MOVED, 30.0, "the first motion")
     second = client.send(goal(q0 - 0.2))
     r1, r2 = client.result(first), client.result(second)
     assert r1.status == GoalStatus.STATUS_ABORTED
     assert r1.result.error_code == PAE.Result.PREEMPTED, r1.result.error_string
     assert r2.status == GoalStatus.STATUS_SUCCEEDED, r2.result.error_string
-    # a cancel mid-way through a 4 s motion: canceled, the arm stops short of the goal and stays
+    # a cancel early in a SLOW s motion: canceled, the arm stops short of the goal and stays
     q1 = client.q
-    handle = client.send(goal(q1 + 0.6, duration=4.0))
-    client.spin_until(lambda: np.abs(client.q - q1).max() > 0.02, 30.0, "the motion")
+    handle = client.send(goal(q1 + 0.6, duration=SLOW))
+    client.spin_until(lambda: np.abs(client.q - q1).max() > MOVED, 30.0, "the motion")
     future = handle.cancel_goal_async()
     client.spin_until(future.done, 10.0, "the cancel's answer")
     response = client.result(handle)
     assert response.status == GoalStatus.STATUS_CANCELED, response.result.error_string
-    # at rest short of the goal, and still there 0.5 s of the plant's clock later (the states'
+    # at rest short of the goal, and still there HELD s of the plant's clock later (the states'
     # own stamps: the client's view of a lockstep plant lags it under load)
     client.spin_until(
         lambda: np.abs(np.asarray(client.latest.velocity)).max() < 1e-3, 30.0, "the arm at rest"
     )
     held, since = client.q.copy(), _stamp(client.latest)
     assert np.abs(held - (q1 + 0.6)).max() > 0.05
-    client.spin_until(lambda: _stamp(client.latest) > since + 0.5, 30.0, "0.5 s of plant time")
+    client.spin_until(lambda: _stamp(client.latest) > since + HELD, 30.0, "HELD s of plant time")
     # 1e-2: the hold's own settling after a stop mid-motion (2.5e-3 rad seen on joints 1-2
     # under load: "at rest" can be a zero crossing of it); the motion going on would have
-    # moved the arm by about 0.1 rad in that time
+    # moved the arm by 0.05-0.2 rad in that time
     assert np.abs(client.q - held).max() < 1e-2, client.q - held
 
 

@@ -483,6 +483,13 @@ class TrajectoryActionServer:
                     self._state_sub, self._state = None, None
 
     async def _follow(self, goal: _Goal, result):
+        """Follow ``goal`` to its outcome and finish its handle with ``result``."""
+        code, text = await self._outcome(goal)
+        return self._finish(goal, result, code, text)
+
+    async def _outcome(self, goal: _Goal) -> tuple[int, str]:
+        """The goal's outcome (error code, text), its feedback published meanwhile and a
+        cancel passed on to the controller."""
         from rclpy.task import Future
 
         handle = goal.handle
@@ -515,7 +522,11 @@ class TrajectoryActionServer:
             if send:
                 handle.publish_feedback(feedback)
             await future
-        code, text = outcome
+        return outcome
+
+    def _finish(self, goal: _Goal, result, code: int, text: str):
+        """``result`` filled with the outcome, the handle succeeded, canceled or aborted."""
+        handle = goal.handle
         result.error_code = code
         result.error_string = text
         if self._extended:
@@ -567,6 +578,9 @@ CALL_TIMEOUT = 5.0
 #: s of the system's clock between the generator's planning and the start of a goal stamped 0
 #: (``modyn goal``'s former default lead, with which it ran under load)
 PLAN_LEAD = 0.5
+#: re-plans of an "as soon as possible" goal whose plan reached the controller after its end,
+#: each with twice the lead (0.5, 1, 2, 4 s)
+LATE_REPLANS = 3
 
 
 class PlanAndExecuteServer(TrajectoryActionServer):
@@ -626,7 +640,6 @@ class PlanAndExecuteServer(TrajectoryActionServer):
         return future.done()
 
     async def _execute(self, handle):
-        from rclpy.task import Future
 
         request = handle.request
         result = self._action.Result()
@@ -642,14 +655,72 @@ class PlanAndExecuteServer(TrajectoryActionServer):
         # "as soon as possible" starts PLAN_LEAD s after the generator's now: the plan goes
         # through the feed-forward to the controller meanwhile (a plan already over when it
         # arrives is refused by the controller)
-        sec, nanosec = divmod(round(PLAN_LEAD * 1e9), 1_000_000_000)
+        lead = PLAN_LEAD
+        for attempt in range(LATE_REPLANS + 1):
+            answer = await self._planned(handle, ask, lead)
+            if not isinstance(answer, self._plan_type.Response):
+                if handle.is_cancel_requested:
+                    result.error_string = answer
+                    handle.canceled()
+                    return result
+                return self._abort(handle, result, ResultCode.INVALID_GOAL, answer)
+            goal = self._goal_of(handle, answer.trajectory, goal_tol, time_tol)
+            result.planned_points = len(goal.trajectory.points)
+            if goal.trajectory.points:
+                last = goal.trajectory.points[-1].time_from_start
+                result.planned_duration = last.sec + last.nanosec * 1e-9
+            with self._lock:
+                self._goals.append(goal)
+                self._claim(goal)
+                if self._state_sub is None:
+                    self._state_sub = self.node.create_subscription(
+                        JointState, "joint_states", self._on_state, STATE_QOS,
+                        callback_group=self._group,
+                    )  # fmt: skip
+            try:
+                code, text = await self._outcome(goal)
+            finally:
+                with self._lock:
+                    self._goals.remove(goal)
+                    if not self._goals and self._state_sub is not None:
+                        self.node.destroy_subscription(self._state_sub)
+                        self._state_sub, self._state = None, None
+            late = code == ResultCode.OLD_HEADER_TIMESTAMP and goal.phase == "sent"
+            if not (late and _as_soon_as_possible(request)) or attempt == LATE_REPLANS:
+                break
+            # "as soon as possible": the plan reached the controller after its end (the
+            # system's clock ran on while it travelled: a loaded machine, a fast lockstep
+            # plant); nothing moved, so it is planned again from where the arm is, further ahead
+            lead *= 2.0
+            self.node.get_logger().warning(
+                f"plan_and_execute: {text}; planned again {lead:g} s ahead"
+            )
+        return self._finish(goal, result, code, text)
+
+    def _goal_of(self, handle, trajectory, goal_tol, time_tol) -> _Goal:
+        """The followed goal of a plan."""
+        return _Goal(
+            handle=handle,
+            key=(stamp_text(stamp_ns(trajectory.header.stamp)), str(len(trajectory.points))),
+            trajectory=trajectory,
+            sampler=sampler_from_message(trajectory, self._joint_map),
+            path_tol=np.full((3, len(self.joint_names)), np.inf),
+            goal_tol=goal_tol,
+            time_tol=math.inf if time_tol == 0.0 else time_tol,
+            sent_at=time.monotonic(),
+        )
+
+    async def _planned(self, handle, ask, lead: float):
+        """The generator's accepted answer to ``ask``, its start ``lead`` s after the
+        generator's now; or why not (text)."""
+        from rclpy.task import Future
+
+        sec, nanosec = divmod(round(lead * 1e9), 1_000_000_000)
         ask.lead.sec, ask.lead.nanosec = int(sec), int(nanosec)
         deadline = time.monotonic() + PLAN_WAIT
         while True:
             if handle.is_cancel_requested:
-                result.error_string = "canceled before it was planned"
-                handle.canceled()
-                return result
+                return "canceled before it was planned"
             answer = None
             if self._plan.service_is_ready():
                 call = self._plan.call_async(ask)
@@ -660,11 +731,9 @@ class PlanAndExecuteServer(TrajectoryActionServer):
                 if await self._until_done(call, CALL_TIMEOUT):
                     answer = call.result()
                     if answer.accepted:
-                        break
+                        return answer
                     if not answer.waiting:
-                        return self._abort(
-                            handle, result, ResultCode.INVALID_GOAL, f"refused: {answer.message}"
-                        )
+                        return f"refused: {answer.message}"
                 else:
                     self.node.get_logger().warning(
                         f"/{self._generator}/plan: no answer in {CALL_TIMEOUT:g} s; asked again"
@@ -676,40 +745,16 @@ class PlanAndExecuteServer(TrajectoryActionServer):
                     if answer is not None
                     else f"no /{self._generator}/plan (is the trajectory generator running?)"
                 )
-                text = f"not planned in {PLAN_WAIT:g} s: {why}"
-                return self._abort(handle, result, ResultCode.INVALID_GOAL, text)
+                return f"not planned in {PLAN_WAIT:g} s: {why}"
             pause = Future()
             with self._lock:
                 self._sleepers.append(pause)
             await pause
-        trajectory = answer.trajectory
-        result.planned_points = len(trajectory.points)
-        if trajectory.points:
-            last = trajectory.points[-1].time_from_start
-            result.planned_duration = last.sec + last.nanosec * 1e-9
-        goal = _Goal(
-            handle=handle,
-            key=(stamp_text(stamp_ns(trajectory.header.stamp)), str(len(trajectory.points))),
-            trajectory=trajectory,
-            sampler=sampler_from_message(trajectory, self._joint_map),
-            path_tol=np.full((3, len(self.joint_names)), np.inf),
-            goal_tol=goal_tol,
-            time_tol=math.inf if time_tol == 0.0 else time_tol,
-            sent_at=time.monotonic(),
-        )
-        with self._lock:
-            self._goals.append(goal)
-            self._claim(goal)
-            if self._state_sub is None:
-                self._state_sub = self.node.create_subscription(
-                    JointState, "joint_states", self._on_state, STATE_QOS,
-                    callback_group=self._group,
-                )  # fmt: skip
-        try:
-            return await self._follow(goal, result)
-        finally:
-            with self._lock:
-                self._goals.remove(goal)
-                if not self._goals and self._state_sub is not None:
-                    self.node.destroy_subscription(self._state_sub)
-                    self._state_sub, self._state = None, None
+
+
+def _as_soon_as_possible(request) -> bool:
+    """True for a PlanAndExecute goal that names no start time (zero stamps)."""
+    return all(
+        m.header.stamp.sec == 0 and m.header.stamp.nanosec == 0
+        for m in (request.waypoints, request.pose)
+    )

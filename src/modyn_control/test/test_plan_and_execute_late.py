@@ -1,0 +1,139 @@
+"""PlanAndExecute's answer to a plan that reached the controller after its end (issue 28: "never
+fails because the machine is busy"): on a loaded machine the system's clock runs on while the
+plan travels from the generator to the controller, and a short plan stamped PLAN_LEAD s ahead
+can arrive over (seen in Q15, load 16: a 1.075 s plan refused at t = 7.274 s, ended 7.265 s).
+Nothing moved, so a goal that asked for "as soon as possible" is planned again from where the
+arm is, each time twice as far ahead; a goal with a start time of its own is not (its time was
+the sender's).
+
+The server runs in this process against a stand-in generator (``~/plan``: it answers each call
+with a plan starting ``lead`` after a fixed clock, and records the leads asked for) and a
+stand-in controller (its ``goal_status`` reports: ``refused`` with reason ``ended`` for the
+first plans, then ``pending``, ``executing`` and ``done``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from builtin_interfaces.msg import Duration
+from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
+from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
+
+from modyn_control.trajectory_action import LATE_REPLANS, PLAN_LEAD, PlanAndExecuteServer
+from modyn_ros.qos import STATUS_QOS
+
+interfaces = pytest.importorskip("modyn_interfaces.action", reason="modyn_interfaces is not built")
+PAE = interfaces.PlanAndExecute
+PlanMotion = pytest.importorskip("modyn_interfaces.srv").PlanMotion
+
+NAMES = ["a", "b"]
+NOW_NS = 7_000_000_000  # the stand-in generator's clock (ns)
+
+
+class StandIns:
+    """The generator's ``~/plan`` and the controller's reports, on the harness node."""
+
+    def __init__(self, ros, refusals: int):
+        self.ros = ros
+        self.refusals = refusals  # plans refused as ended before the first one runs
+        self.leads: list[float] = []
+        self.status = ros.publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
+        ros.node.create_service(PlanMotion, "trajectory_generator/plan", self._plan)
+        self.to_report: list[tuple[str, str]] = []  # (stamp text, points) of each plan
+
+    def _plan(self, request, response):
+        lead_ns = request.lead.sec * 1_000_000_000 + request.lead.nanosec
+        self.leads.append(lead_ns * 1e-9)
+        start = NOW_NS + lead_ns
+        trajectory = JointTrajectory(joint_names=NAMES)
+        trajectory.header.stamp.sec, trajectory.header.stamp.nanosec = divmod(start, 1_000_000_000)
+        rest = [0.0, 0.0]
+        trajectory.points = [
+            JointTrajectoryPoint(
+                positions=q, velocities=rest, accelerations=rest, time_from_start=Duration(sec=t)
+            )
+            for q, t in (([0.0, 0.0], 0), ([0.1, 0.2], 1))
+        ]
+        response.accepted = True
+        response.trajectory = trajectory
+        response.message = "goal accepted: 2 points, 1.000000 s"
+        sec, nanosec = divmod(start, 1_000_000_000)
+        self.to_report.append((f"{sec}.{nanosec:09d}", "2"))
+        return response
+
+    def report(self, event: str, key: tuple[str, str], **values: str) -> None:
+        message = (
+            "it ended before it reached the controller; nothing was followed"
+            if event == "refused"
+            else event
+        )
+        status = DiagnosticStatus(name="/feedback_controller/trajectory", message=message)
+        items = {"event": event, "stamp": key[0], "points": key[1], **values}
+        status.values = [KeyValue(key=k, value=v) for k, v in items.items()]
+        self.status.publish(status)
+
+    def answer_plans(self) -> None:
+        """Report on each new plan: refused (ended) while refusals last, else executed."""
+        while self.to_report:
+            key = self.to_report.pop(0)
+            if self.refusals > 0:
+                self.refusals -= 1
+                self.report("refused", key, reason="ended")
+            else:
+                self.report("pending", key)
+                self.report("executing", key)
+                self.report("done", key)
+
+
+def _run(ros, refusals: int, stamp_sec: int = 0):
+    from rclpy.action import ActionClient
+
+    node = ros.add(ros.rclpy.create_node("feedforward", context=ros.context))
+    server = PlanAndExecuteServer(node, NAMES)
+    try:
+        stand_ins = StandIns(ros, refusals)
+        client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
+        assert ros.spin_until(client.server_is_ready, 10.0), "no plan_and_execute server"
+        assert ros.spin_until(lambda: stand_ins.status.get_subscription_count() > 0, 10.0)
+        goal = PAE.Goal()
+        goal.waypoints = JointTrajectory(
+            joint_names=NAMES, points=[JointTrajectoryPoint(positions=[0.1, 0.2])]
+        )
+        goal.waypoints.header.stamp.sec = stamp_sec
+        sent = client.send_goal_async(goal)
+        assert ros.spin_until(sent.done, 10.0), "the goal was not answered"
+        handle = sent.result()
+        assert handle.accepted
+        result = handle.get_result_async()
+
+        def step():
+            stand_ins.answer_plans()
+            return result.done()
+
+        assert ros.spin_until(step, 20.0), "no result"
+        return result.result(), stand_ins.leads
+    finally:
+        server.close()
+
+
+def test_a_plan_that_came_after_its_end_is_planned_again_further_ahead(ros):
+    response, leads = _run(ros, refusals=2)
+    assert response.status == 4, response.result.error_string  # GoalStatus.STATUS_SUCCEEDED
+    assert response.result.error_code == PAE.Result.SUCCESSFUL
+    assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD, 4 * PLAN_LEAD])
+    assert response.result.planned_points == 2 and response.result.planned_duration == 1.0
+
+
+def test_the_re_plans_are_bounded_and_the_last_refusal_is_the_result(ros):
+    response, leads = _run(ros, refusals=LATE_REPLANS + 5)
+    assert response.status == 6  # GoalStatus.STATUS_ABORTED
+    assert response.result.error_code == PAE.Result.OLD_HEADER_TIMESTAMP
+    assert response.result.error_string.startswith("refused: "), response.result.error_string
+    assert leads == pytest.approx([PLAN_LEAD * 2**k for k in range(LATE_REPLANS + 1)])
+
+
+def test_a_goal_with_its_own_start_time_is_not_planned_again(ros):
+    response, leads = _run(ros, refusals=1, stamp_sec=3)
+    assert response.status == 6
+    assert response.result.error_code == PAE.Result.OLD_HEADER_TIMESTAMP
+    assert leads == pytest.approx([PLAN_LEAD])
