@@ -458,16 +458,7 @@ class TrajectoryActionServer:
             goal_tol=goal_tol,
             time_tol=math.inf if time_tol == 0.0 else time_tol,  # 0: no limit (JTC)
         )
-        with self._lock:
-            self._goals.append(goal)
-            if self._state_sub is None:
-                self._state_sub = self.node.create_subscription(
-                    JointState,
-                    "joint_states",
-                    self._on_state,
-                    STATE_QOS,
-                    callback_group=self._group,
-                )
+        self._open(goal)
         try:
             try:
                 goal.sent_at = time.monotonic()
@@ -476,11 +467,32 @@ class TrajectoryActionServer:
                 return self._abort(handle, result, ResultCode.INVALID_GOAL, str(exc))
             return await self._follow(goal, result)
         finally:
-            with self._lock:
-                self._goals.remove(goal)
-                if not self._goals and self._state_sub is not None:
-                    self.node.destroy_subscription(self._state_sub)
-                    self._state_sub, self._state = None, None
+            self._close(goal)
+
+    def _open(self, goal: _Goal, claim: bool = False) -> None:
+        """Register ``goal``: the controller's reports go to it, and joint_states is read while
+        any goal is open. ``claim``: also the reports on its trajectory that came before (a plan
+        the generator published itself, named by its own absolute stamp); not for a trajectory
+        this server submits after registering it, whose name (stamp 0, its point count) an
+        earlier trajectory's late reports may carry."""
+        with self._lock:
+            self._goals.append(goal)
+            if claim:
+                self._claim(goal)
+            if self._state_sub is None:
+                self._state_sub = self.node.create_subscription(
+                    JointState, "joint_states", self._on_state, STATE_QOS,
+                    callback_group=self._group,
+                )  # fmt: skip
+
+    def _close(self, goal: _Goal) -> None:
+        """Unregister ``goal``; the last one closes the joint_states subscription (1 kHz of
+        Python callbacks otherwise spent)."""
+        with self._lock:
+            self._goals.remove(goal)
+            if not self._goals and self._state_sub is not None:
+                self.node.destroy_subscription(self._state_sub)
+                self._state_sub, self._state = None, None
 
     async def _follow(self, goal: _Goal, result):
         """Follow ``goal`` to its outcome and finish its handle with ``result``."""
@@ -669,22 +681,11 @@ class PlanAndExecuteServer(TrajectoryActionServer):
             if goal.trajectory.points:
                 last = goal.trajectory.points[-1].time_from_start
                 result.planned_duration = last.sec + last.nanosec * 1e-9
-            with self._lock:
-                self._goals.append(goal)
-                self._claim(goal)
-                if self._state_sub is None:
-                    self._state_sub = self.node.create_subscription(
-                        JointState, "joint_states", self._on_state, STATE_QOS,
-                        callback_group=self._group,
-                    )  # fmt: skip
+            self._open(goal, claim=True)
             try:
                 code, text = await self._outcome(goal)
             finally:
-                with self._lock:
-                    self._goals.remove(goal)
-                    if not self._goals and self._state_sub is not None:
-                        self.node.destroy_subscription(self._state_sub)
-                        self._state_sub, self._state = None, None
+                self._close(goal)
             late = code == ResultCode.OLD_HEADER_TIMESTAMP and goal.phase == "sent"
             if not (late and _as_soon_as_possible(request)) or attempt == LATE_REPLANS:
                 break
