@@ -27,6 +27,7 @@ import ast
 import fcntl
 import os
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,7 @@ def pytest_addoption(parser, pluginmanager):
 
 
 def pytest_configure(config):
+    _hang_log()  # MODYN_TEST_RUN for this run, inherited by the xdist workers
     # the systems this process starts fork their nodes from a preloaded interpreter
     # (modyn_bringup.fork_server: 0.7 CPU-s less per node); a system started through the
     # modyn_system command (a runner process of its own, as a user runs it) still starts the
@@ -315,3 +317,132 @@ def pytest_runtest_protocol(item, nextitem):
         fcntl.flock(machine, fcntl.LOCK_SH)
         fcntl.flock(intent, fcntl.LOCK_UN)
         yield  # closing the files releases the lock
+
+
+# --------------------------------------------------------------------------------------------
+# A test that hangs is stopped, named, and the run goes on. Seen once (L12, two suites side by
+# side): a node's destroy_node() in a fixture's teardown never returned, Fast DDS's participant
+# destruction spinning in DomainParticipant::set_listener while its discovery thread waited on
+# the participant's mutex, with the GIL held: no Python timeout (a thread, SIGALRM) can run in
+# that process, and every other test of the machine waited on its machine lock. Each pytest
+# process therefore has a watchdog process: when one test (setup, call and teardown) has run for
+# MODYN_TEST_HANG_LIMIT s (default 900; the longest test here takes about 90 s quiet, 300 s at
+# load 20) it writes what hung to stderr and to hangs-<run>.log, and kills the test process and
+# its descendants (node processes, fork servers); pytest-xdist reports the worker down and that
+# test failed, starts a new worker, and this run's summary names the hung test.
+# --------------------------------------------------------------------------------------------
+
+_HANG_LIMIT = float(os.environ.get("MODYN_TEST_HANG_LIMIT", "900"))
+_HEARTBEAT: list = []  # the file this process writes "<start time> <test id>" to
+
+_WATCHDOG = r"""
+import os, signal, sys, time
+pid, beat, log, limit = int(sys.argv[1]), sys.argv[2], sys.argv[3], float(sys.argv[4])
+
+def descendants(root):
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [root]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(children.get(p, []))
+    return out
+
+while True:
+    time.sleep(5.0)
+    try:
+        os.kill(pid, 0)
+    except OSError:
+        sys.exit(0)  # the test process ended
+    try:
+        with open(beat) as f:
+            text = f.read().strip()
+    except OSError:
+        continue
+    if not text:
+        continue
+    started, _, test = text.partition(" ")
+    if time.time() - float(started) < limit:
+        continue
+    load = os.getloadavg()
+    line = (f"modyn test watchdog: {test} ran for more than {limit:g} s (load average "
+            f"{load[0]:.2f}, {load[1]:.2f}): the test process {pid} and its descendants are "
+            "killed (conftest.py, 'A test that hangs')")
+    print(line, file=sys.stderr, flush=True)
+    with open(log, "a") as f:
+        f.write(line + "\n")
+    procs = [p for p in descendants(pid) if p != os.getpid()]  # not this watchdog
+    for p in reversed(procs):  # the leaves first, the test process last
+        try:
+            os.kill(p, signal.SIGKILL)
+        except OSError:
+            pass
+    try:
+        os.unlink(beat)
+    except OSError:
+        pass
+    sys.exit(0)
+"""
+
+
+def _hang_log() -> Path:
+    """This run's record of hung tests (the workers inherit the controller's MODYN_TEST_RUN)."""
+    return _LOCK_DIR / f"hangs-{os.environ.setdefault('MODYN_TEST_RUN', str(os.getpid()))}.log"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session):
+    config = session.config
+    if _HANG_LIMIT <= 0 or (
+        getattr(config.option, "numprocesses", None) and not hasattr(config, "workerinput")
+    ):
+        return  # off, or an xdist controller (its workers run the tests)
+    import subprocess
+    import sys
+
+    _LOCK_DIR.mkdir(exist_ok=True)
+    beat = _LOCK_DIR / f"heartbeat-{os.getpid()}"
+    beat.write_text("")
+    _HEARTBEAT.append(beat)
+    subprocess.Popen(  # noqa: S603 - our own interpreter and script
+        [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(beat),
+         str(_hang_log()), str(_HANG_LIMIT)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,  # stderr is the test process's: the line goes to its log
+        start_new_session=True,  # not in the test's process group: it outlives what it kills
+    )  # fmt: skip
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True, specname="pytest_runtest_protocol")
+def pytest_runtest_protocol_heartbeat(item, nextitem):
+    # where the test runs (an xdist controller only relays the workers' reports)
+    if _HEARTBEAT:
+        _HEARTBEAT[0].write_text(f"{time.time()} {item.nodeid}")
+    try:
+        yield
+    finally:
+        if _HEARTBEAT:
+            _HEARTBEAT[0].write_text("")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for beat in _HEARTBEAT:
+        beat.unlink(missing_ok=True)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if hasattr(config, "workerinput"):
+        return
+    log = _hang_log()
+    if log.exists():
+        terminalreporter.section("tests stopped by the hang watchdog")
+        for line in log.read_text().splitlines():
+            terminalreporter.write_line(line)

@@ -21,7 +21,7 @@ Command line::
 
     modyn_system rx90_sim [--set feedback_controller.kp=[300.0]] [--log-dir DIR] [--timeout S]
                           [--skip NODE] [--same-process-group] [--composed]
-                          [--record run.mcap]
+                          [--record run.mcap] [--real-time-factor X]
 
 ``--record PATH`` adds the ``recorder`` node (:mod:`modyn_bringup.recorder`): the topics of the
 system file's ``record:`` list (default ``/joint_states``) go to the MCAP file PATH. The hardware
@@ -29,11 +29,16 @@ interface then also writes its own topics as it publishes them (its ``topic_log`
 directory unless the system sets one), and at the stop the recording takes the plant's messages
 for those topics (:func:`modyn_bringup.recorder.merge_plant_log`): no sample lost on a loaded
 machine, where a subscriber in another process can be starved.
+
+``--real-time-factor X`` (default :data:`PACE`, 0: as fast as the loop answers): a lockstep
+plant steps at most X plant seconds per wall second (hardware_interface's ``real_time_factor``,
+unless ``--set`` gives it); 1 shows the robot moving at its real pace.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import signal
 import subprocess
@@ -56,6 +61,10 @@ HOLDERS = frozenset({("modyn_hardware", "hardware_interface")})
 
 #: (package, executable) of the recorder node (``--record``)
 RECORDER = ("modyn_bringup", "recorder")
+#: modyn_system's default real_time_factor of a lockstep plant: 0, as fast as the loop answers
+#: (measured on test_cli's 20 goals: paced at 1 it took 88 s and 129 CPU-s against 68 s and
+#: 112 CPU-s, a 1 kHz loop in Python costing about as much at the real pace as flat out)
+PACE = 0.0
 
 #: the default of ``SystemRunner(fork=...)``: False, every node from its console script as
 #: ``ros2 run`` starts it; the test suite sets it (conftest.py) to fork the nodes from a
@@ -575,6 +584,15 @@ def main(argv: list[str] | None = None) -> int:
         "its own: docs/running.md)",
     )
     parser.add_argument(
+        "--real-time-factor",
+        type=float,
+        default=PACE,
+        metavar="X",
+        help=f"a lockstep plant steps at most X plant seconds per wall second (1: the pace of the "
+        f"real robot; default {PACE:g}: as fast as the loop answers); hardware_interface's "
+        "real_time_factor, unless --set gives it",
+    )
+    parser.add_argument(
         "--record",
         default=None,
         metavar="PATH",
@@ -608,6 +626,7 @@ def main(argv: list[str] | None = None) -> int:
             spec.realtime_priority = args.realtime_priority
         if args.record:
             add_recorder(spec, args.record)
+        _pace(spec, args.real_time_factor)
         runner = SystemRunner(
             spec, args.log_dir, new_session=not args.same_process_group, fork=args.fork or None
         )
@@ -634,6 +653,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"modyn_system: recorded {args.record}: {summary}", flush=True)
     _print_exits(codes, died)
     return 0 if not died and not any(codes.values()) else 1
+
+
+def _pace(spec, factor: float) -> None:
+    """``real_time_factor`` = ``factor`` for each lockstep hardware_interface of ``spec`` that
+    was not given one."""
+    if not (factor >= 0.0 and math.isfinite(factor)):
+        raise BringupError(f"--real-time-factor {factor}: expected a finite number >= 0")
+    for node in spec.nodes:
+        params = node.parameters
+        if node.executable != "hardware_interface" or "real_time_factor" in params:
+            continue
+        if params.get("mode", "lockstep") == "lockstep":
+            params["real_time_factor"] = float(factor)
 
 
 def _print_exits(codes: dict[str, int], died: dict[str, int]) -> None:

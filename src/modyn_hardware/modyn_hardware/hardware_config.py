@@ -74,6 +74,14 @@ PARAMETERS: dict[str, tuple[Any, str]] = {
         "'lockstep': advance one step per answered joint_states message; "
         "'realtime': step on a wall-clock timer at 'rate'",
     ),
+    "real_time_factor": (
+        0.0,
+        "lockstep: at most this many plant seconds per wall second (1.0: the pace of the real "
+        "robot, for a person watching or a viewer; 0: as fast as the loop answers, for tests "
+        "and batch runs). The plant still steps on each step's command, so a paced run is the "
+        "same run, only slower; a loop slower than the pace is not made to catch up ('modyn "
+        "run --real-time-factor X'). realtime mode: 0 (it runs at 1 by construction)",
+    ),
     "push_duration": (
         0.1,
         "how long (s of plant time) a wrench received on ~/push is applied (simulated plants)",
@@ -321,6 +329,7 @@ class Config:
     ros2_control_state_topic: str = "/joint_state_broadcaster/joint_states"
     ros2_control_state_timeout: float = 0.1
     watchdog_grace: float = 1.0
+    real_time_factor: float = 0.0
     marker_every: int = 0
     tf: str = "all"
     constraint_every: int = 1
@@ -389,7 +398,8 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
     -------
     dict
         ``plant``, ``mode``, ``integrator``, ``<kind>_limit_mode`` (str), ``rate``,
-        ``watchdog_timeout``, ``watchdog_grace``, ``max_command_age``, ``diagnostic_period`` (float), ``dt_ns`` (int), ``publish_clock``
+        ``watchdog_timeout``, ``watchdog_grace``, ``real_time_factor``, ``max_command_age``,
+        ``diagnostic_period`` (float), ``dt_ns`` (int), ``publish_clock``
         (bool), ``clock_every``, ``marker_every``, ``constraint_every`` (int).
 
     Raises
@@ -428,6 +438,22 @@ def check_parameters(values: Mapping[str, Any]) -> dict[str, Any]:
             f"parameter mode: {out['mode']!r} with plant 'ros2_control'; the bridge runs on the "
             "robot's clock and needs mode 'realtime'"
         )
+    factor = values.get("real_time_factor", PARAMETERS["real_time_factor"][0])
+    if (
+        isinstance(factor, bool)
+        or not isinstance(factor, int | float)
+        or not (math.isfinite(factor) and factor >= 0.0)
+    ):
+        raise ConfigError(
+            f"parameter real_time_factor: {factor!r} is not a finite number >= 0 (plant s per "
+            "wall s; 0: unpaced)"
+        )
+    if factor > 0.0 and out["mode"] == "realtime":
+        raise ConfigError(
+            f"parameter real_time_factor: {factor!r} with mode 'realtime', which steps on the "
+            "wall clock already (1 plant s per wall s); it paces a lockstep plant (0 here)"
+        )
+    out["real_time_factor"] = float(factor)
     dt_ns = round(_NS / out["rate"])
     if dt_ns < 1:
         raise ConfigError(f"parameter rate: {out['rate']!r} Hz gives a step under 1 ns")

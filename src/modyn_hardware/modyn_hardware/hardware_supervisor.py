@@ -95,6 +95,10 @@ COUNTERS = (
     "deadline_misses",
 )
 
+#: lockstep pacing: a loop this far behind its pace (wall ns) takes the present as its new
+#: origin instead of stepping flat out to catch up
+PACE_SLACK_NS = 20_000_000
+
 
 class SupervisorPort(Protocol):
     """What the supervisor asks of its node (ROS publishers, timers, logger, clock)."""
@@ -157,7 +161,12 @@ class Supervisor:
         self.plant = plant
         self.port = port
         self._mono = monotonic_ns
+        self._sleep = time.sleep
         self._realtime = cfg.mode == "realtime"
+        # lockstep pacing (real_time_factor): wall ns per plant ns, and the (wall, plant) origin
+        # the published states keep to; None until the first step
+        self._pace = 1.0 / cfg.real_time_factor if cfg.real_time_factor > 0.0 else 0.0
+        self._pace_origin: tuple[int, int] | None = None
         self._dt = cfg.dt
         self._dt_ns = cfg.dt_ns
         limits = cfg.limits
@@ -394,11 +403,28 @@ class Supervisor:
             self._publish_state(self.port.clock_ns())
         else:
             self.t_ns += self._dt_ns
+            if self._pace:
+                self._keep_pace()
             self._publish_state(self.t_ns)
             self._deferred = False
             if not self.hold_running:
                 # the watchdog of the next step counts from this publication
                 self.port.watchdog(True)
+
+    def _keep_pace(self) -> None:
+        """Lockstep with ``real_time_factor``: hold the state of t_k until its wall time, from
+        the origin of the pace (the first step, or the step after the loop fell behind: it is
+        not made to catch up)."""
+        now = self._mono()
+        origin = self._pace_origin
+        if origin is None:
+            self._pace_origin = (now, self.t_ns)
+            return
+        due = origin[0] + int((self.t_ns - origin[1]) * self._pace)
+        if due > now:
+            self._sleep((due - now) * 1e-9)
+        elif now - due > PACE_SLACK_NS:
+            self._pace_origin = (now, self.t_ns)
 
     def _publish_state(self, stamp_ns: int) -> None:
         self.port.publish_state(stamp_ns, self.k)

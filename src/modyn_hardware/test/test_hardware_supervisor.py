@@ -425,3 +425,50 @@ def test_run_latency_percentiles_cover_every_command(planar_model):
         assert got == (exact // 10_000 + 1) * 10.0, (q, got, exact)
     assert p99 == 2010.0  # the early 2 ms commands count
     assert sup.latency_percentiles()[1] < 400.0  # the last 1024 commands did not see them
+
+
+def test_a_paced_lockstep_plant_publishes_each_state_at_its_wall_time(planar_model):
+    """real_time_factor: the state of t_k waits (a sleep) until origin + (t_k - t_origin) / X of
+    wall time; a loop that falls behind by more than the slack restarts the pace from there
+    instead of catching up; the stepping itself is the unpaced one (the same states)."""
+    from modyn_hardware.hardware_config import ConfigError
+    from modyn_hardware.hardware_supervisor import PACE_SLACK_NS
+
+    def run(factor, answer_ns):
+        sup, port, clock, plant = make(
+            planar_model, mode="lockstep", rate=1000.0, real_time_factor=factor
+        )
+        slept = []
+
+        def sleep(seconds):
+            slept.append(seconds)
+            clock.now += round(seconds * 1e9)
+
+        sup._sleep = sleep
+        sup.publish_state()
+        walls = []
+        for k in range(len(answer_ns)):
+            clock.now += answer_ns[k]  # the controller's answer takes this long
+            sup.on_command(NAMES, [0.5, -0.2], sup.t_ns, clock.now)
+            walls.append(clock.now)
+        return np.array(walls), slept, plant.read().position.copy(), port.states
+
+    # at X = 0.5 a 1 ms step lasts 2 ms of wall time; the loop answers in 0.3 ms
+    answers = [300_000] * 10
+    walls, slept, q_paced, states = run(0.5, answers)
+    np.testing.assert_array_equal(np.diff(walls), 2 * MS)
+    assert len(slept) == 9 and min(slept) == pytest.approx(1.7e-3)
+    # unpaced: no sleep, the same states
+    walls0, slept0, q_free, states0 = run(0.0, answers)
+    assert slept0 == [] and states0 == states
+    np.testing.assert_array_equal(q_paced, q_free)
+    # a stall longer than the slack (here 50 ms at step 5): the pace restarts after it, no burst
+    stalled = [300_000] * 5 + [PACE_SLACK_NS + 30 * MS] + [300_000] * 4
+    walls, _, _, _ = run(1.0, stalled)
+    np.testing.assert_array_equal(np.diff(walls[6:]), 1 * MS)
+    # the parameter's checks
+    for bad, why in ((-1.0, "not a finite number >= 0"), (float("inf"), "not a finite number")):
+        with pytest.raises(ConfigError, match=f"real_time_factor: .*{why}"):
+            make(planar_model, real_time_factor=bad)
+    with pytest.raises(ConfigError, match="with mode 'realtime'"):
+        make(planar_model, mode="realtime", real_time_factor=1.0)

@@ -1,0 +1,64 @@
+"""The hang watchdog of conftest.py ("A test that hangs"): a test that runs past
+MODYN_TEST_HANG_LIMIT is stopped with its process and descendants, the run goes on, and its
+summary names the test. Checked on a pytest run of its own (one xdist worker, a limit of 6 s)
+whose first test sleeps in a child process it waits for (a hang that no Python timeout inside
+that test would see if it were in C with the GIL held) and whose second test passes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.system
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HANGS = '''
+import subprocess, sys
+
+
+def test_hangs():
+    subprocess.run([sys.executable, "-c", "import time; time.sleep(120)"])
+
+
+def test_after():
+    assert True
+'''
+
+
+def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
+    pytest.importorskip("xdist")
+    shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
+    (tmp_path / "test_hangs.py").write_text(HANGS)
+    # a lock directory of its own (TMPDIR): this test holds the machine lock shared, and a
+    # real-time test waiting for it would keep the run inside from starting its next test
+    env = dict(os.environ, MODYN_TEST_HANG_LIMIT="6", TMPDIR=str(tmp_path))
+    env.pop("MODYN_TEST_RUN", None)  # a run of its own
+    log = tmp_path / "run.log"
+    with open(log, "w") as sink:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "1", "-q",
+             "-p", "no:launch_testing", "-p", "no:launch_ros", str(tmp_path)],
+            cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=sink,
+            stderr=subprocess.STDOUT, text=True,
+        )  # fmt: skip
+        try:
+            proc.wait(timeout=100)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            raise AssertionError(f"the run did not end in 100 s:\n{log.read_text()}") from None
+    out = log.read_text()
+    run = proc
+    assert run.returncode == 1, out
+    assert "1 failed, 1 passed" in out, out
+    assert "tests stopped by the hang watchdog" in out, out
+    assert "test_hangs.py::test_hangs ran for more than 6 s" in out, out
+    # the sleeping child went with it
+    left = subprocess.run(["pgrep", "-f", "time.sleep\\(120\\)"], capture_output=True, text=True)
+    assert left.stdout.strip() == "", left.stdout
