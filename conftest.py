@@ -235,6 +235,27 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             return _work_unit(nodeid, config.rootpath)
 
+        def remove_node(self, node):
+            """A worker gone: the rest of its units go to the others, without the test it
+            was running (LoadScopeScheduling sends that one again: a test that hung and was
+            stopped by the watchdog took a second worker down, then the run stalled)."""
+            workload = self.assigned_work.pop(node)
+            running = next(
+                ((unit, nodeid) for unit in workload.values()
+                 for nodeid, done in unit.items() if not done),
+                None,
+            )  # fmt: skip
+            if running is None:
+                return None  # it had finished its work
+            unit, crashitem = running
+            unit[crashitem] = True  # reported as failed by xdist, not run again
+            self.workqueue.update(
+                {scope: u for scope, u in workload.items() if not all(u.values())}
+            )
+            for other in self.assigned_work:
+                self._reschedule(other)
+            return crashitem
+
     config.option.loadscopereorder = False  # keep the tiers' order
     return SharedFixtureScheduling(config, log)
 

@@ -1,8 +1,9 @@
 """The hang watchdog of conftest.py ("A test that hangs"): a test that runs past
 MODYN_TEST_HANG_LIMIT is stopped with its process and descendants, the run goes on, and its
-summary names the test. Checked on a pytest run of its own (one xdist worker, a limit of 6 s)
-whose first test sleeps in a child process it waits for (a hang that no Python timeout inside
-that test would see if it were in C with the GIL held) and whose second test passes."""
+summary names the test. Checked on a pytest run of its own (two xdist workers, the suite's
+scheduler, a limit of 6 s) whose first test sleeps in a child process it waits for (a hang that
+no Python timeout inside that test would see if it were in C with the GIL held): the other tests
+of its module and of another module pass, and the hung one is not sent to a second worker."""
 
 from __future__ import annotations
 
@@ -30,11 +31,21 @@ def test_after():
     assert True
 '''
 
+OTHERS = '''
+import pytest
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_other(k):
+    assert k >= 0
+'''
+
 
 def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     pytest.importorskip("xdist")
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
     (tmp_path / "test_hangs.py").write_text(HANGS)
+    (tmp_path / "test_others.py").write_text(OTHERS)
     # a lock directory of its own (TMPDIR): this test holds the machine lock shared, and a
     # real-time test waiting for it would keep the run inside from starting its next test
     env = dict(os.environ, MODYN_TEST_HANG_LIMIT="6", TMPDIR=str(tmp_path))
@@ -42,7 +53,8 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     log = tmp_path / "run.log"
     with open(log, "w") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "1", "-q",
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "--dist",
+             "loadgroup", "-q",
              "-p", "no:launch_testing", "-p", "no:launch_ros", str(tmp_path)],
             cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=sink,
             stderr=subprocess.STDOUT, text=True,
@@ -56,7 +68,8 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     out = log.read_text()
     run = proc
     assert run.returncode == 1, out
-    assert "1 failed, 1 passed" in out, out
+    assert "1 failed, 5 passed" in out, out
+    assert out.count("ran for more than 6 s") == 2, out  # the line, then the summary's
     assert "tests stopped by the hang watchdog" in out, out
     assert "test_hangs.py::test_hangs ran for more than 6 s" in out, out
     # the sleeping child went with it
