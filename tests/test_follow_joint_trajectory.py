@@ -319,6 +319,11 @@ def test_path_tolerance_violation_aborts_and_holds(served):
     assert response.result.error_code == ResultCode.PATH_TOLERANCE_VIOLATED
     assert "joint 'joint2'" in response.result.error_string
     assert "tolerance 1e-09" in response.result.error_string
+    # the controller held before the result came (the server waits for ~/stop's answer): a goal
+    # sent at once runs, not stopped by a stop still on its way
+    q1 = client.q
+    response = client.result(client.send(_goal(quintic(q1, q1 - 0.05, 0.5))))
+    assert response.status == GoalStatus.STATUS_SUCCEEDED, response.result.error_string
 
 
 @on_rx90

@@ -30,7 +30,7 @@ stopped                   STOPPED (-103) (someone called the controller's ``~/st
 ========================  ===============================================================
 
 ``path_tolerance`` is checked on each ``joint_states`` while the trajectory runs: a violation
-aborts the goal (PATH_TOLERANCE_VIOLATED) and stops the controller (``~/stop``: it holds the
+aborts the goal (PATH_TOLERANCE_VIOLATED) once the controller has stopped (``~/stop``: it holds the
 reference of that tick, as JTC holds). A trajectory whose joints or points are wrong is
 accepted and aborted at once with INVALID_JOINTS or INVALID_GOAL and the reason (rclpy's goal
 callback cannot say why it rejects; the reason matters more than the state it ends in).
@@ -497,7 +497,34 @@ class TrajectoryActionServer:
     async def _follow(self, goal: _Goal, result):
         """Follow ``goal`` to its outcome and finish its handle with ``result``."""
         code, text = await self._outcome(goal)
+        if code == ResultCode.PATH_TOLERANCE_VIOLATED:
+            # the controller holds before the result says so: a stop still on its way when the
+            # client's next goal arrives would stop that one (Q17: "trajectory stopped: ~/stop"
+            # on the goal after a path tolerance abort)
+            await self._stopped()
         return self._finish(goal, result, code, text)
+
+    async def _stopped(self) -> bool:
+        """``~/stop`` called and answered, in at most :data:`CALL_TIMEOUT` s (False if not)."""
+        if not self._stop.service_is_ready():
+            self.node.get_logger().error(f"/{self._controller}/stop is not available")
+            return False
+        if await self._until_done(self._stop.call_async(Trigger.Request()), CALL_TIMEOUT):
+            return True
+        self.node.get_logger().error(f"/{self._controller}/stop: no answer in {CALL_TIMEOUT:g} s")
+        return False
+
+    async def _until_done(self, future, seconds: float) -> bool:
+        """Await ``future`` for at most ``seconds`` of wall time (woken at each tick)."""
+        from rclpy.task import Future
+
+        deadline = time.monotonic() + seconds
+        while not future.done() and time.monotonic() < deadline:
+            pause = Future()
+            with self._lock:
+                self._sleepers.append(pause)
+            await pause
+        return future.done()
 
     async def _outcome(self, goal: _Goal) -> tuple[int, str]:
         """The goal's outcome (error code, text), its feedback published meanwhile and a
@@ -555,8 +582,6 @@ class TrajectoryActionServer:
         elif code == ResultCode.SUCCESSFUL:
             handle.succeed()
         else:
-            if code == ResultCode.PATH_TOLERANCE_VIOLATED and self._stop.service_is_ready():
-                self._stop.call_async(Trigger.Request())
             handle.abort()
         return result
 
@@ -638,18 +663,6 @@ class PlanAndExecuteServer(TrajectoryActionServer):
         self._plan = self.node.create_client(
             PlanMotion, f"{self._generator}/plan", callback_group=self._group
         )
-
-    async def _until_done(self, future, seconds: float) -> bool:
-        """Await ``future`` for at most ``seconds`` of wall time (woken at each tick)."""
-        from rclpy.task import Future
-
-        deadline = time.monotonic() + seconds
-        while not future.done() and time.monotonic() < deadline:
-            pause = Future()
-            with self._lock:
-                self._sleepers.append(pause)
-            await pause
-        return future.done()
 
     async def _execute(self, handle):
 
