@@ -141,7 +141,12 @@ def rx90(tmp_path_factory):
     client = None
     try:
         runner.start()
+        # the nodes up first (the runner names one that is not), then the action's discovery,
+        # as test_follow_joint_trajectory's fixture does (L13b, load 30-68: the first test's
+        # 60 s for the server ran out while the system was still starting)
+        runner.wait_ready(60.0)
         client = Client()
+        client.spin_until(client.client.server_is_ready, 60.0, ACTION)
         yield runner, client
     finally:
         if client is not None:
