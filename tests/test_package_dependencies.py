@@ -84,12 +84,21 @@ IMPORT_TO_KEY: dict[str, str] = {
     # pip keys: no distribution package
     "mujoco": "python3-mujoco-pip",  # defined in rosdep's python.yaml
     "example_robot_data": "python3-example-robot-data-pip",  # defined in ./rosdep.yaml
-    "mcap": "python3-mcap-ros2-support-pip",  # defined in ./rosdep.yaml (mcap comes with it)
-    "mcap_ros2": "python3-mcap-ros2-support-pip",
+    # rosdep's python.yaml key for mcap-ros2-support (a pip rule on every platform, no suffix);
+    # mcap, its dependency, comes with it
+    "mcap": "mcap-ros2-support",
+    "mcap_ros2": "mcap-ros2-support",
 }
 
-#: pip keys that rosdep's own python.yaml defines; any other pip key must be in ./rosdep.yaml
-ROSDISTRO_PIP_KEYS = {"python3-mujoco-pip"}
+#: pip keys that rosdep's own python.yaml defines (ros/rosdistro, checked 2026-11-29); any other
+#: pip key must be in ./rosdep.yaml. ``mcap-ros2-support`` is a pip rule without the -pip suffix.
+ROSDISTRO_PIP_KEYS = {"python3-mujoco-pip", "mcap-ros2-support"}
+
+
+def is_pip_key(key: str) -> bool:
+    """Whether rosdep installs ``key`` with pip (PEP 668: docs/running.md's pip.conf step)."""
+    return key.endswith("-pip") or key in ROSDISTRO_PIP_KEYS
+
 
 #: trees outside src/<pkg>/<pkg>/ that a package installs as code (modyn_bringup's setup.py)
 EXTRA_CODE = {"modyn_bringup": [ROOT / "launch"]}
@@ -196,9 +205,9 @@ def test_every_package_is_checked():
 def test_pip_keys_are_defined():
     """A pip key must be defined by rosdep's python.yaml or by ./rosdep.yaml (else rosdep fails)."""
     local = yaml.safe_load((ROOT / "rosdep.yaml").read_text(encoding="utf-8"))
-    used = {key for key in IMPORT_TO_KEY.values() if key.endswith("-pip")}
+    used = {key for key in IMPORT_TO_KEY.values() if is_pip_key(key)}
     for package in PACKAGES:
-        used |= {k for keys in declared(package).values() for k in keys if k.endswith("-pip")}
+        used |= {k for keys in declared(package).values() for k in keys if is_pip_key(k)}
     undefined = sorted(used - ROSDISTRO_PIP_KEYS - set(local))
     assert not undefined, f"pip keys defined neither by rosdep nor by rosdep.yaml: {undefined}"
     for key, rules in local.items():

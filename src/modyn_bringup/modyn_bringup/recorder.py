@@ -89,7 +89,12 @@ class _RecorderNode:
     """The rclpy node: subscribes to the topics as they appear and writes the raw CDR."""
 
     def __init__(self, node, output: Path, topics: Sequence[str], topic_timeout: float):
-        from mcap.writer import Writer
+        try:
+            from mcap.writer import Writer
+        except ImportError as exc:  # the apt route without pip keys (docs/running.md)
+            raise RecordingError(
+                f"recording {output}: needs mcap-ros2-support (rosdep key mcap-ros2-support): {exc}"
+            ) from None
 
         self.node = node
         self.output = output

@@ -148,7 +148,9 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
     try:
         from mcap_ros2.reader import read_ros2_messages
     except ImportError as exc:  # pragma: no cover - mcap-ros2-support is in requirements.txt
-        raise ReportError(f"reading {path} needs mcap-ros2-support (pip): {exc}") from exc
+        raise ReportError(
+            f"reading {path} needs mcap-ros2-support (rosdep key mcap-ros2-support): {exc}"
+        ) from exc
     p = Path(path)
     if not p.is_file():
         raise ReportError(f"{p}: recording not found")
@@ -210,7 +212,6 @@ def from_mcap(path: str | os.PathLike, system: str | os.PathLike | None = None) 
         system_name=Path(system).stem if system else "",
         source=str(p),
     )
-
 
 
 # --------------------------------------------------------------------------- analysis

@@ -58,8 +58,14 @@ class TopicLog:
     """
 
     def __init__(self, path: str | Path):
-        from mcap.writer import Writer
         from rclpy.serialization import serialize_message
+
+        try:
+            from mcap.writer import Writer
+        except ImportError as exc:  # the apt route without pip keys (docs/running.md)
+            raise TopicLogError(
+                f"topic log {path}: needs mcap-ros2-support (rosdep key mcap-ros2-support): {exc}"
+            ) from None
 
         self.path = Path(path)
         try:

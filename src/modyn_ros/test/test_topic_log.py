@@ -99,3 +99,14 @@ def test_a_missing_or_truncated_file_is_named(tmp_path):
         read_topic_log(tmp_path / "cut.mcap")
     with pytest.raises(TopicLogError, match="cannot write"):
         TopicLog(tmp_path / "cut.mcap" / "inside_a_file.mcap")
+
+
+def test_without_mcap_the_rosdep_key_is_named(tmp_path, monkeypatch):
+    """The apt route without pip keys (docs/running.md) has no mcap: the error names the key
+    to install, and no file is created."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "mcap.writer", None)  # import fails as if not installed
+    with pytest.raises(TopicLogError, match=r"needs mcap-ros2-support \(rosdep key"):
+        TopicLog(tmp_path / "log.mcap")
+    assert not (tmp_path / "log.mcap").exists()
