@@ -12,7 +12,10 @@ import subprocess
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
+
+pin = pytest.importorskip("pinocchio")
 
 pytestmark = pytest.mark.system
 
@@ -30,6 +33,37 @@ def _modyn(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
         timeout=timeout,
         env=dict(os.environ),
     )
+
+
+def _tool0(q):
+    """The pose of rx90's tool0 at ``q`` (pinocchio.SE3, base frame), by Pinocchio."""
+    from modyn_model.urdf import expand_xacro
+
+    model = pin.buildModelFromXML(expand_xacro(ROOT / "urdf/rx90.urdf.xacro", {"payload": "0.0"}))
+    data = model.createData()
+    pin.framesForwardKinematics(model, data, np.asarray(q, dtype=float))
+    return data.oMf[model.getFrameId("tool0")].copy()
+
+
+def _joint_positions(timeout: float = 30.0) -> list[float]:
+    """rx90's joint1..joint6 from one joint_states message, read in this test's ROS domain."""
+    import rclpy
+    from sensor_msgs.msg import JointState
+
+    context = rclpy.Context()
+    rclpy.init(context=context)
+    try:
+        node = rclpy.create_node("test_cli_state", context=context)
+        got: list = []
+        node.create_subscription(JointState, "joint_states", got.append, 1)
+        deadline = time.monotonic() + timeout
+        while not got and time.monotonic() < deadline:
+            rclpy.spin_once(node, timeout_sec=0.1)
+        assert got, f"no joint_states in {timeout} s"
+        names = list(got[-1].name)
+        return [got[-1].position[names.index(f"joint{k}")] for k in range(1, 7)]
+    finally:
+        rclpy.shutdown(context=context)
 
 
 def test_modyn_is_on_path_in_the_venv_and_in_the_sourced_workspace():
@@ -64,7 +98,8 @@ def test_status_without_a_system_says_so():
 def test_run_goal_status_on_rx90_sim(tmp_path):
     """``modyn run rx90_sim``; right after it (not waiting for it to be up), ``modyn goal`` 20
     times in a row (issue 29: "no goal lost"): 20 results, each reached (exit 0, the final
-    error printed); a joint the arm does not have exits 2 naming the joints; a goal the
+    error printed); ``modyn goal --pose`` moves the tool there (checked with Pinocchio), a pose
+    out of reach is refused; a joint the arm does not have exits 2 naming the joints; a goal the
     generator refuses (a position beyond the joint limits) exits 1 with its reason; ``modyn
     status`` lists the four nodes and a hardware interface that is not faulted."""
     run = subprocess.Popen(
@@ -90,6 +125,20 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         assert not failed, failed[:3]
         for _, text in outcomes:
             assert re.search(summary, text), text
+        # the tool 6 cm along x and 4 cm down from where the last goal left it, its orientation
+        # kept: the end pose checked with Pinocchio on the measured joints
+        start = _tool0([x + 0.1 for x in RX90_GOAL])
+        target = start.copy()
+        target.translation = start.translation + np.array([0.06, 0.0, -0.04])
+        pose = [*target.translation, *pin.Quaternion(target.rotation).coeffs()]  # x y z w
+        reached = _modyn("goal", "--pose", *map(str, pose), "--tolerance", "0.002")
+        assert reached.returncode == 0, reached.stdout + reached.stderr
+        assert re.search(summary, reached.stdout), reached.stdout
+        error = pin.log6(target.actInv(_tool0(_joint_positions()))).vector
+        assert np.linalg.norm(error[:3]) < 1e-3 and np.linalg.norm(error[3:]) < 2e-3, error
+        bad = _modyn("goal", "--pose", "5", "0", "0.5", "0", "0", "0", "1")
+        assert bad.returncode == 1 and "not reached: refused:" in bad.stdout, bad.stdout
+        assert "reach" in bad.stdout, bad.stdout
         deadline = time.monotonic() + 120
         lines = []
         while time.monotonic() < deadline:

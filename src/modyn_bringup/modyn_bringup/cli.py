@@ -4,6 +4,7 @@
 
     modyn run SYSTEM [--set NODE.PARAM=VALUE ...] [--record OUT.mcap] ...   start a system
     modyn goal --positions Q1 Q2 ... [--joints J1 J2 ...] [--duration S]     move, wait, report
+    modyn goal --pose X Y Z QX QY QZ QW [--frame BASE]                      the tool to a pose
     modyn status [--expect NODE,...]                                       what runs, faults
     modyn record OUT.mcap [--topics /joint_states ...]                     record to MCAP
     modyn report RECORDING.mcap [--system SYSTEM] [-o PAGE.html]           a run's HTML report
@@ -197,8 +198,19 @@ def _goal(argv: Sequence[str]) -> int:
         prog="modyn goal",
         description="send one joint goal to the running system, wait for its end, report it",
     )
+    target = parser.add_mutually_exclusive_group(required=True)
+    target.add_argument("--positions", type=float, nargs="+", help="goal positions (rad, m)")
+    target.add_argument(
+        "--pose",
+        type=float,
+        nargs=7,
+        metavar=("X", "Y", "Z", "QX", "QY", "QZ", "QW"),
+        help="the tool (the generator's tip_frame) to this pose in the model's base frame: "
+        "m and a unit quaternion, on a straight line; --tolerance then applies to every "
+        "joint against the end of the plan",
+    )
     parser.add_argument(
-        "--positions", type=float, nargs="+", required=True, help="goal positions (rad, m)"
+        "--frame", default="", help="--pose's frame: the model's base frame, by name (or empty)"
     )
     parser.add_argument(
         "--joints", nargs="+", default=None, help="their joints (default: every joint, in order)"
@@ -218,6 +230,8 @@ def _goal(argv: Sequence[str]) -> int:
     )
     parser.add_argument("--timeout", type=float, default=120.0, help="s to wait in all")
     args = parser.parse_args(argv)
+    if args.pose is not None and (args.joints or args.duration):
+        parser.error("--pose: no --joints or --duration (the tool's line is planned at its limits)")
     if not args.lead > 0.0:
         parser.error(f"--lead {args.lead}: must be > 0 (the goal is stamped after the state)")
     from .goal_client import ActionGoalClient, GoalClient, GoalClientError, GoalOutcome
@@ -228,10 +242,19 @@ def _goal(argv: Sequence[str]) -> int:
         make_client = ActionGoalClient
     except ImportError:  # the goal topic and the status reports
         make_client = GoalClient
+        if args.pose is not None:
+            print(
+                "modyn goal: --pose needs the PlanAndExecute action: modyn_interfaces is not "
+                "built (make build)",
+                file=sys.stderr,
+            )
+            return 2
     try:
         with make_client() as client:
+            extra = {"pose": args.pose, "frame": args.frame} if args.pose is not None else {}
             outcome: GoalOutcome = client.execute(
                 positions=args.positions,
+                **extra,
                 joints=args.joints,
                 duration=args.duration,
                 lead=args.lead,

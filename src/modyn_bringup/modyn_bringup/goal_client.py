@@ -308,7 +308,7 @@ class ActionGoalClient(GoalClient):
 
     def execute(
         self,
-        positions: Sequence[float],
+        positions: Sequence[float] | None,
         joints: Sequence[str] | None = None,
         duration: float = 0.0,
         lead: float = 0.5,
@@ -316,30 +316,53 @@ class ActionGoalClient(GoalClient):
         timeout: float = 120.0,
         progress: Callable[[str], None] = lambda line: None,
         settle: float = 2.0,
+        pose: Sequence[float] | None = None,
+        frame: str = "",
     ) -> GoalOutcome:
         """Send the goal (``lead`` is not used: the generator starts the plan at once), wait
-        for its result; GoalClientError when no system answers within ``timeout``."""
+        for its result; GoalClientError when no system answers within ``timeout``.
+
+        ``pose`` instead of ``positions``: the generator's tip frame to (x, y, z) m and the
+        unit quaternion (qx, qy, qz, qw) in the model's base frame (``frame``: its name or
+        empty), on the straight line of Khalil §8.4; ``tolerance`` then applies to every joint
+        against the end of that plan (the joints the generator solved for)."""
         from builtin_interfaces.msg import Duration
+        from geometry_msgs.msg import PoseStamped
         from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
         from modyn_interfaces.msg import JointTolerance
 
+        if (positions is None) == (pose is None):
+            raise GoalClientError("a goal is positions or a pose (one of them)")
+        if pose is not None and len(pose) != 7:
+            raise GoalClientError(f"a pose is x y z qx qy qz qw (7 numbers), got {len(pose)}")
         deadline = time.monotonic() + timeout
         if not self.server_ready(max(0.0, deadline - time.monotonic())):
             raise GoalClientError(f"no {self.action} action server (is a system running?)")
         names = self._joint_names(deadline)
-        joints = list(joints) if joints else names
-        if len(joints) != len(positions):
-            raise GoalClientError(f"{len(positions)} positions for {len(joints)} joints {joints}")
-        unknown = [n for n in joints if n not in names]
-        if unknown:
-            raise GoalClientError(f"joints {unknown} not in joint_states {names}")
-        point = JointTrajectoryPoint(positions=[float(x) for x in positions])
-        if duration > 0.0:
-            sec, nanosec = divmod(round(duration * 1e9), 1_000_000_000)
-            point.time_from_start = Duration(sec=sec, nanosec=nanosec)
         request = self._type.Goal()
-        request.waypoints = JointTrajectory(joint_names=joints, points=[point])
+        if pose is not None:
+            joints = names
+            target = PoseStamped()
+            target.header.frame_id = frame
+            p, o = target.pose.position, target.pose.orientation
+            p.x, p.y, p.z, o.x, o.y, o.z, o.w = (float(x) for x in pose)
+            request.pose = target
+        else:
+            assert positions is not None
+            joints = list(joints) if joints else names
+            if len(joints) != len(positions):
+                raise GoalClientError(
+                    f"{len(positions)} positions for {len(joints)} joints {joints}"
+                )
+            unknown = [n for n in joints if n not in names]
+            if unknown:
+                raise GoalClientError(f"joints {unknown} not in joint_states {names}")
+            point = JointTrajectoryPoint(positions=[float(x) for x in positions])
+            if duration > 0.0:
+                sec, nanosec = divmod(round(duration * 1e9), 1_000_000_000)
+                point.time_from_start = Duration(sec=sec, nanosec=nanosec)
+            request.waypoints = JointTrajectory(joint_names=joints, points=[point])
         request.goal_tolerance = [JointTolerance(name=n, position=tolerance) for n in joints]
         sec, nanosec = divmod(round(settle * 1e9), 1_000_000_000)
         request.goal_time_tolerance = Duration(sec=sec, nanosec=nanosec)
