@@ -51,6 +51,7 @@ from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
+from modyn_trajectory.reach import check_in_limits, check_in_workspace
 
 from .actuation import ActuatorMap
 from .messages import trajectory_arrays
@@ -209,12 +210,11 @@ class InverseDynamicsFeedforward(Node):
         if not name or self.action_server is not None:
             return
         try:
-            from .trajectory_action import TrajectoryActionServer
+            from .trajectory_action import TrajectoryActionServer, action_owner
         except ImportError as exc:  # modyn_interfaces not built
             self.get_logger().error(f"no {name} action: {exc}")
             return
-        parts = [p for p in name.split("/") if p]
-        controller = parts[-2] if len(parts) >= 2 else "feedback_controller"
+        controller = action_owner(name, "feedback_controller")
         try:  # a ROS machine with control_msgs: JTC's own type, what MoveIt sends
             from control_msgs.action import FollowJointTrajectory as action_type
 
@@ -250,41 +250,27 @@ class InverseDynamicsFeedforward(Node):
 
     def _check_reachable(self, msg: JointTrajectory) -> None:
         """MessageError naming the point, the joint, its value and its limits for a point
-        outside the model's position limits, or outside its workspace (the optional contract
-        member ``check_workspace(q)``: a Stewart leg's stroke) with the model's own message. A
-        client's trajectory reaches the controller as given: the generator's checks of a
-        planned goal have not seen it."""
+        outside the model's position limits, or outside its workspace with the model's own
+        message (modyn_trajectory.reach: the generator's checks of a goal, which a client's
+        trajectory reaching the controller as given has not been through)."""
         model = self.model
         names = list(msg.joint_names)
         # column[j]: where the model's joint j is in the message (all of them are: indices)
         column = self.joint_map.indices(names, "trajectory.joint_names")
         offset = BASE_NQ if self._floating else 0
+        rows = [p.positions for p in msg.points if len(p.positions) == len(names)]
+        if len(rows) != len(msg.points):
+            return  # the sampler names the malformed point (trajectory_arrays)
+        if not rows:
+            return
         lower = np.asarray(model.lower, dtype=float)[offset:]
         upper = np.asarray(model.upper, dtype=float)[offset:]
-        check = getattr(model, "check_workspace", None)
-        q = np.asarray(model.neutral(), dtype=float).copy() if callable(check) else None
-        for i, point in enumerate(msg.points):
-            positions = np.asarray(point.positions, dtype=float)
-            if len(positions) != len(names):
-                continue  # the sampler names the malformed point (trajectory_arrays)
-            ordered = positions[column]
-            out = np.flatnonzero(~((lower <= ordered) & (ordered <= upper)))
-            if out.size:
-                j = int(out[0])
-                raise MessageError(
-                    f"points[{i}].positions[{int(column[j])}] = {ordered[j]} for joint "
-                    f"'{self.joint_map.joint_names[j]}' is outside its limits "
-                    f"[{lower[j]}, {upper[j]}]"
-                )
-            if q is not None:
-                q[offset:] = ordered
-                try:
-                    check(q)
-                except Exception as exc:  # noqa: BLE001 - the model's StateError, named
-                    raise MessageError(
-                        f"points[{i}] = {np.round(ordered, 6).tolist()} is outside the "
-                        f"workspace: {exc}"
-                    ) from None
+        points = np.asarray(rows, dtype=float)
+        check_in_limits(points, column, self.joint_map.joint_names, lower, upper)
+        if callable(getattr(model, "check_workspace", None)):
+            q = np.repeat(np.asarray(model.neutral(), dtype=float)[None], len(rows), axis=0)
+            q[:, offset:] = points[:, column]  # the model's joint order
+            check_in_workspace(model, q)
 
     def on_shutdown(self) -> None:
         for server in (self.plan_server, self.action_server):
@@ -365,13 +351,16 @@ class InverseDynamicsFeedforward(Node):
         if self._floating:
             tau, wrench = held_base_efforts(self.model, arrays, self._base_q, friction)
             self._stats["last_peak_base_force"] = round(
-                float(np.linalg.norm(wrench[:, :3], axis=1).max()), 6)
+                float(np.linalg.norm(wrench[:, :3], axis=1).max()), 6
+            )
             self._stats["last_peak_base_torque"] = round(
-                float(np.linalg.norm(wrench[:, 3:], axis=1).max()), 6)
+                float(np.linalg.norm(wrench[:, 3:], axis=1).max()), 6
+            )
             peak = np.abs(tau).max(axis=0)
             self._stats["last_peak_actuator_effort"] = round(float(peak.max()), 6)
             self._stats["last_peak_actuator"] = self.model.coordinate_names[
-                BASE_NQ + int(peak.argmax())]
+                BASE_NQ + int(peak.argmax())
+            ]
             effort = np.empty_like(tau)
             effort[:, arrays.index] = tau
         elif self._efforts:

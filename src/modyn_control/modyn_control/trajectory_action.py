@@ -70,6 +70,7 @@ __all__ = [
     "PlanAndExecuteServer",
     "ResultCode",
     "TrajectoryActionServer",
+    "action_owner",
     "tolerances",
 ]
 
@@ -92,6 +93,15 @@ class ResultCode:
     START_TOLERANCE_VIOLATED = -101
     PREEMPTED = -102
     STOPPED = -103
+
+
+def action_owner(action_name: str, default: str) -> str:
+    """The node an action is named after, by JTC's convention ``<node>/<action>``:
+    ``feedback_controller/follow_joint_trajectory`` -> ``feedback_controller`` (whose
+    ``~/stop`` and reports the server uses), ``trajectory_generator/plan_and_execute`` ->
+    ``trajectory_generator`` (whose ``~/plan``); ``default`` for a bare action name."""
+    parts = [p for p in action_name.split("/") if p]
+    return parts[-2] if len(parts) >= 2 else default
 
 
 def tolerances(items, names: Sequence[str], field_name: str) -> np.ndarray:
@@ -657,8 +667,7 @@ class PlanAndExecuteServer(TrajectoryActionServer):
             feedback_period=feedback_period,
             action_type=PlanAndExecute,
         )
-        parts = [p for p in action_name.split("/") if p]
-        self._generator = parts[-2] if len(parts) >= 2 else "trajectory_generator"
+        self._generator = action_owner(action_name, "trajectory_generator")
         self._plan_type = PlanMotion
         self._plan = self.node.create_client(
             PlanMotion, f"{self._generator}/plan", callback_group=self._group

@@ -28,7 +28,6 @@ from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_model.contract import MechanismModel
-from modyn_model.errors import StateError
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
 from modyn_ros.joint_map import JointMap, MessageError, check_values
@@ -41,6 +40,7 @@ from .actuator_limits import actuator_speed_limit, actuator_speed_ratio, scale_t
 from .floating import planning_model
 from .planner import PROFILES, plan_joint_motion, stop_motion
 from .quintic import TrajectoryError, sample_times
+from .reach import check_in_limits, check_in_workspace, first_outside_workspace
 from .sequence import MotionSequence
 from .task_space import plan_straight_line, rotation_from_quaternion
 
@@ -775,12 +775,7 @@ class TrajectoryGenerator(Node):
         for i, point in enumerate(msg.points):
             check_values(point.positions, len(names), f"points[{i}].positions")
             goal[i] = point.positions
-            for k, j in enumerate(columns):
-                if not self._lower[j] <= goal[i, k] <= self._upper[j]:
-                    raise MessageError(
-                        f"points[{i}].positions[{k}] = {goal[i, k]} for joint '{names[k]}' is "
-                        f"outside its limits [{self._lower[j]}, {self._upper[j]}]"
-                    )
+        check_in_limits(goal, range(len(names)), names, self._lower[columns], self._upper[columns])
         stamps = [
             p.time_from_start.sec * 1_000_000_000 + p.time_from_start.nanosec for p in msg.points
         ]
@@ -1007,27 +1002,17 @@ class TrajectoryGenerator(Node):
         ``check_workspace(q)``, batched; e.g. actuator strokes of a parallel mechanism) refuses
         waypoints (``label`` given) or sampled path points (``times`` given) outside it, with
         the model's message (which names the actuator). No such member: nothing to check."""
+        if times is None:
+            check_in_workspace(self.model, q, label)
+            return
         check = getattr(self.model, "check_workspace", None)
-        if not callable(check):
-            return
-        try:
-            check(q)
-        except StateError:
-            pass  # find the first sample that fails, to say where
-        else:
-            return
-        for k in range(q.shape[0]):
-            try:
-                check(q[k])
-            except StateError as exc:
-                if times is None:
-                    where = f"{label}[{k}] = {np.round(q[k], 6).tolist()}"
-                    raise MessageError(f"{where} is outside the workspace: {exc}") from None
-                raise TrajectoryError(
-                    f"the path leaves the workspace at t = {times[k]:.3f} s: {exc}; move the "
-                    "goal or add waypoints"
-                ) from None
-        raise TrajectoryError(f"the path leaves the workspace (batched check): {q.shape}")
+        found = first_outside_workspace(check if callable(check) else None, q)
+        if found is not None:
+            k, exc = found
+            when = "" if k is None else f" at t = {times[k]:.3f} s"
+            raise TrajectoryError(
+                f"the path leaves the workspace{when}: {exc}; move the goal or add waypoints"
+            )
 
     def _sampled(self, plan) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(times, q, q̇) of ``plan`` at the published samples."""
