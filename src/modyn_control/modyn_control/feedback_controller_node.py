@@ -276,9 +276,13 @@ class FeedbackController(Node):
         self._floating = False  # the model has a floating base: pair joint_states with base_state
         self._base_stamp_ns: int | None = None
         self._pending: JointState | None = None  # joint_states waiting for its base_state
-        # ~/set_law with a time: (at in ns, the parameters), put in force by the first state
-        # stamped at or after it
-        self._scheduled: tuple[int, list] | None = None
+        # ~/set_law with a time: (at in ns, the parameters, their validated plan, the count of
+        # changes it was validated after), put in force by the first state stamped at or after
+        # it; the plan (the law built) is used then unless another change came in between, so
+        # that the tick that switches does not build the law again
+        self._scheduled: tuple[int, list, tuple, int] | None = None
+        self._changes = 0  # parameter changes put in force
+        self._approved: tuple | None = None  # the plan _on_set_parameters takes as checked
 
         # composed with the plant: delivered to it by reference (modyn_ros.intra_process)
         self.publisher = intra.create_publisher(self, JointState, "effort_command", STATE_QOS)
@@ -326,12 +330,12 @@ class FeedbackController(Node):
             response.success, response.message = True, "nothing to change"
         elif at_ns > 0 and (self._last_ns is None or at_ns > self._last_ns):
             try:  # checked now, so that the caller learns of a refusal now
-                self._checked_changes(changes)
+                plan = self._checked_changes(changes)
             except ParameterError as exc:
                 response.success, response.message = False, str(exc)
             else:
                 replaced = " (replacing the one waiting)" if self._scheduled is not None else ""
-                self._scheduled = (at_ns, changes)
+                self._scheduled = (at_ns, changes, plan, self._changes)
                 response.success = True
                 response.message = (
                     f"scheduled for t = {at_ns * 1e-9:.6f} s{replaced}: "
@@ -468,10 +472,12 @@ class FeedbackController(Node):
         return law
 
     def _on_set_parameters(self, params) -> SetParametersResult:
-        try:
-            plan = self._checked_changes(params)
-        except ParameterError as exc:
-            return SetParametersResult(successful=False, reason=str(exc))
+        plan = self._approved  # a scheduled change, validated when asked (_apply_scheduled)
+        if plan is None:
+            try:
+                plan = self._checked_changes(params)
+            except ParameterError as exc:
+                return SetParametersResult(successful=False, reason=str(exc))
         self._apply_changes(params, plan)
         return SetParametersResult(successful=True)
 
@@ -510,6 +516,7 @@ class FeedbackController(Node):
 
     def _apply_changes(self, params, plan: tuple) -> None:
         """Put in force what :meth:`_checked_changes` validated."""
+        self._changes += 1
         new, law_values, law, die_at_ns = plan
         self._gains.update(new)
         if self.model is not None and new:
@@ -538,9 +545,15 @@ class FeedbackController(Node):
     def _apply_scheduled(self, t_ns: int) -> None:
         """The change ``~/set_law`` scheduled for ``at``, put in force by the first state
         stamped at or after it (before that state is answered), through the parameters."""
-        at_ns, changes = self._scheduled
+        at_ns, changes, plan, changes_before = self._scheduled
         self._scheduled = None
-        result = self.set_parameters_atomically(changes)
+        # nothing changed since it was validated: its plan stands, the law is not built again
+        # in this tick; else validated again against what is in force now
+        self._approved = plan if changes_before == self._changes else None
+        try:
+            result = self.set_parameters_atomically(changes)
+        finally:
+            self._approved = None
         if result.successful:
             self.get_logger().info(
                 f"set_law: in force from t = {t_ns * 1e-9:.6f} s (scheduled for {at_ns * 1e-9:.6f})"

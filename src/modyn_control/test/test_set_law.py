@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from rcl_interfaces.msg import Parameter as ParameterMsg
 from rcl_interfaces.msg import ParameterType, ParameterValue
+from rclpy.parameter import Parameter
 
 from modyn_control.testing import ControllerLoop as Loop
 
@@ -54,10 +55,16 @@ def test_the_law_and_its_gains_switch_in_one_call(ros, planar_model, planar_xml)
     [
         ("bogus", (), "law = 'bogus': expected one of ["),
         ("computed_torque", (_doubles("omega", [12.0, -1.0]),), "omega[1] = -1.0"),
-        ("computed_torque", (_doubles("omgea", [12.0]),), "not parameters of feedback_controller: ['omgea']"),
+        (
+            "computed_torque",
+            (_doubles("omgea", [12.0]),),
+            "not parameters of feedback_controller: ['omgea']",
+        ),
     ],
 )
-def test_a_refusal_changes_nothing_and_says_why(ros, planar_model, planar_xml, law, parameters, reason):
+def test_a_refusal_changes_nothing_and_says_why(
+    ros, planar_model, planar_xml, law, parameters, reason
+):
     loop = Loop(ros, planar_model, planar_xml)
     node = loop.node
     before = (node.get_parameter("law").value, list(node.get_parameter("omega").value))
@@ -87,17 +94,35 @@ def test_a_change_scheduled_at_a_time_acts_from_the_state_of_that_stamp(
     answer = ros.call(srv.SetLaw, SERVICE, bad)
     assert not answer.success and "law = 'bogus'" in answer.message, answer.message
     request = srv.SetLaw.Request(
-        law="computed_torque", parameters=[_doubles("omega", [12.0])], at=Time(sec=1, nanosec=500_000_000)
+        law="computed_torque",
+        parameters=[_doubles("omega", [12.0])],
+        at=Time(sec=1, nanosec=500_000_000),
     )
+    built = []  # the laws built from here on
+    build = node._build_law
+    node._build_law = lambda values: built.append(values["law"]) or build(values)
     answer = ros.call(srv.SetLaw, SERVICE, request)
     assert answer.success, answer.message
     assert answer.message.startswith("scheduled for t = 1.500000 s"), answer.message
     assert answer.law == before  # not yet
+    assert built == ["computed_torque"]  # built when asked, to check it
     loop.command(q, q, 1.499)
     assert node.get_parameter("law").value == before and node.law_name == before
     loop.command(q, q, 1.5)
     assert node.get_parameter("law").value == "computed_torque" == node.law_name
     assert list(node.get_parameter("omega").value) == [12.0]
+    assert built == ["computed_torque"]  # and not again in the tick that switched
+    # another change between the request and its time: the scheduled one is checked again
+    # against what is then in force, and wins
+    answer = ros.call(
+        srv.SetLaw, SERVICE, srv.SetLaw.Request(law=before, at=Time(sec=2, nanosec=0))
+    )
+    assert answer.success, answer.message
+    assert node.set_parameters([Parameter("omega", value=[14.0])])[0].successful
+    del built[:]
+    loop.command(q, q, 2.0)
+    assert node.law_name == before and built == [before], built
+    assert list(node.get_parameter("omega").value) == [14.0]
     # a time already past acts at once
     answer = ros.call(srv.SetLaw, SERVICE, srv.SetLaw.Request(law=before, at=Time(sec=1)))
     assert answer.success and answer.law == before, answer.message
