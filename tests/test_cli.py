@@ -48,6 +48,7 @@ def _tool0(q):
 def _joint_positions(timeout: float = 30.0) -> list[float]:
     """rx90's joint1..joint6 from one joint_states message, read in this test's ROS domain."""
     import rclpy
+    from rclpy.executors import SingleThreadedExecutor
     from sensor_msgs.msg import JointState
 
     context = rclpy.Context()
@@ -56,9 +57,11 @@ def _joint_positions(timeout: float = 30.0) -> list[float]:
         node = rclpy.create_node("test_cli_state", context=context)
         got: list = []
         node.create_subscription(JointState, "joint_states", got.append, 1)
+        executor = SingleThreadedExecutor(context=context)
+        executor.add_node(node)
         deadline = time.monotonic() + timeout
         while not got and time.monotonic() < deadline:
-            rclpy.spin_once(node, timeout_sec=0.1)
+            executor.spin_once(timeout_sec=0.1)
         assert got, f"no joint_states in {timeout} s"
         names = list(got[-1].name)
         return [got[-1].position[names.index(f"joint{k}")] for k in range(1, 7)]
