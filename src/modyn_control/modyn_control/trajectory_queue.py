@@ -247,7 +247,9 @@ class TrajectoryQueue:
                     f"(joint '{self.joint_names[j]}': {q_start[j]:.6g} against "
                     f"{reference[j]:.6g}; start_tolerance {self.start_tolerance:g}): it continues "
                     "a motion the controller did not follow; holding",
-                    {"jump": f"{gap[j]:.6g}", "reason": "jump"},
+                    # late_s > 0: joined after its start, where the motion had moved on
+                    # (PlanAndExecute plans an as-soon-as-possible goal again, further ahead)
+                    {"jump": f"{gap[j]:.6g}", "reason": "jump", "late_s": f"{t - t_check:.6f}"},
                 )
             )
             self._finish(t, events)

@@ -33,9 +33,11 @@ NOW_NS = 7_000_000_000  # the stand-in generator's clock (ns)
 class StandIns:
     """The generator's ``~/plan`` and the controller's reports, on the harness node."""
 
-    def __init__(self, ros, refusals: int):
+    def __init__(self, ros, refusals: int, reason: dict | None = None):
         self.ros = ros
         self.refusals = refusals  # plans refused as ended before the first one runs
+        # the refusal's values: "ended" (over when it came), or a jump where it was joined
+        self.reason = reason or {"reason": "ended"}
         self.leads: list[float] = []
         self.status = ros.publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
         ros.node.create_service(PlanMotion, "trajectory_generator/plan", self._plan)
@@ -78,20 +80,30 @@ class StandIns:
             key = self.to_report.pop(0)
             if self.refusals > 0:
                 self.refusals -= 1
-                self.report("refused", key, reason="ended")
+                self.report("refused", key, **self.reason)
             else:
                 self.report("pending", key)
                 self.report("executing", key)
                 self.report("done", key)
 
 
-def _run(ros, refusals: int, stamp_sec: int = 0):
+def _run(ros, refusals: int, stamp_sec: int = 0, reason: dict | None = None, stuck=False):
     from rclpy.action import ActionClient
 
     node = ros.add(ros.rclpy.create_node("feedforward", context=ros.context))
     server = PlanAndExecuteServer(node, NAMES)
     try:
-        stand_ins = StandIns(ros, refusals)
+        if stuck:  # the action server left out of the executor's waits, then a callback fails
+            server.server._executor_event = True
+            failed = []
+
+            def fail_once():
+                if not failed:
+                    failed.append(True)
+                    raise RuntimeError("a callback that fails once")
+
+            server.node.create_timer(0.05, fail_once)
+        stand_ins = StandIns(ros, refusals, reason)
         client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
         assert ros.spin_until(client.server_is_ready, 10.0), "no plan_and_execute server"
         assert ros.spin_until(lambda: stand_ins.status.get_subscription_count() > 0, 10.0)
@@ -136,4 +148,32 @@ def test_a_goal_with_its_own_start_time_is_not_planned_again(ros):
     response, leads = _run(ros, refusals=1, stamp_sec=3)
     assert response.status == 6
     assert response.result.error_code == PAE.Result.OLD_HEADER_TIMESTAMP
+    assert leads == pytest.approx([PLAN_LEAD])
+
+
+def test_a_plan_joined_late_with_a_jump_is_planned_again(ros):
+    """Refused for the jump where the controller joined it after its start (late_s > 0, L14b):
+    nothing moved, so it is planned again further ahead, as a plan over when it came."""
+    jump = {"reason": "jump", "jump": "0.5468", "late_s": "0.120000"}
+    response, leads = _run(ros, refusals=1, reason=jump)
+    assert response.status == 4, response.result.error_string
+    assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD])
+
+
+def test_a_jump_at_its_start_on_time_is_the_result(ros):
+    """A jump with the plan on time (late_s 0: it starts away from the held reference) is not
+    lateness: the result says so, no re-plan."""
+    jump = {"reason": "jump", "jump": "0.5468", "late_s": "0.000000"}
+    response, leads = _run(ros, refusals=1, reason=jump)
+    assert response.status == 6
+    assert response.result.error_code == PAE.Result.START_TOLERANCE_VIOLATED
+    assert leads == pytest.approx([PLAN_LEAD])
+
+
+def test_the_server_accepts_goals_again_after_a_callback_failed(ros):
+    """rclpy leaves an entity whose handler raised out of every later wait (its
+    ``_executor_event`` mark); L14a: the action server then answered no goal for two minutes.
+    After a callback's exception the server clears the marks: the goal is answered."""
+    response, leads = _run(ros, refusals=0, stuck=True)
+    assert response.status == 4, response.result.error_string
     assert leads == pytest.approx([PLAN_LEAD])

@@ -575,12 +575,23 @@ def test_zero_stamp_goal_pose_starts_when_its_plan_is_ready(ros, rx90_model, rx9
     gen.measured(rx90_model.joint_names, q0)
     goal = rx90_model.frame_placement(q0, "tool0")
     goal[:3, 3] += [0.05, 0.0, 0.05]
+    # the clock when the planner, its line solved, asks for the start stamp: the plan is ready
+    ready = []
+    publish_start = gen.node._publish_start
+
+    def stamped(*args):
+        ready.append(gen.node.get_clock().now().nanoseconds)
+        return publish_start(*args)
+
+    gen.node._publish_start = stamped
     sent = gen.node.get_clock().now().nanoseconds
     out = gen.send_pose(_pose(goal[:3, 3], _quaternion(goal[:3, :3])))
     stamp = out.header.stamp.sec * 10**9 + out.header.stamp.nanosec
-    planning = gen.node._stats["last_plan_compute_ms"] * 1e6
-    assert planning > 5e6  # the IK of the line took a while
-    assert stamp >= sent + 0.9 * planning
+    assert gen.node._stats["last_plan_compute_ms"] > 5.0  # the IK of the line took a while
+    # stamped when ready, not at the goal's arrival (a clock comparison in this process, with
+    # no bound on how long planning or publishing took: the same on a loaded machine)
+    assert len(ready) == 1 and ready[0] > sent
+    assert stamp >= ready[0], (stamp - ready[0]) * 1e-9
 
 
 # ----------------------------------------------------------------------------- workspace
