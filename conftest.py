@@ -401,6 +401,13 @@ while True:
     with open(log, "a") as f:
         f.write(line + "\n")
     procs = [p for p in descendants(pid) if p != os.getpid()]  # not this watchdog
+    # the test process frozen first: with its child killed and itself still running, it could
+    # end the test and report it passed before its own kill (Q22, load 16.7: the hung test
+    # counted passed, then failed as the crash, and the run had 7 outcomes for 6 tests)
+    try:
+        os.kill(pid, signal.SIGSTOP)
+    except OSError:
+        pass
     for p in reversed(procs):  # the leaves first, the test process last
         try:
             os.kill(p, signal.SIGKILL)
