@@ -234,6 +234,7 @@ class TrajectoryQueue:
         reference = self._reference
         np.copyto(reference, cur.sampler.sample(t_check)[0] if cur is not None else hold)
         q_start = sampler.sample(t_check)[0]
+        late = 0.0 if on_time else t - sampler.begin
         gap = np.abs(q_start - reference)
         j = int(np.argmax(gap))
         if not gap[j] <= self.start_tolerance:
@@ -247,9 +248,10 @@ class TrajectoryQueue:
                     f"(joint '{self.joint_names[j]}': {q_start[j]:.6g} against "
                     f"{reference[j]:.6g}; start_tolerance {self.start_tolerance:g}): it continues "
                     "a motion the controller did not follow; holding",
-                    # late_s > 0: joined after its start, where the motion had moved on
-                    # (PlanAndExecute plans an as-soon-as-possible goal again, further ahead)
-                    {"jump": f"{gap[j]:.6g}", "reason": "jump", "late_s": f"{t - t_check:.6f}"},
+                    # late_s > 0: it came after its start and was joined where the motion had
+                    # moved on (PlanAndExecute plans an as-soon-as-possible goal again, further
+                    # ahead); 0: it came in time and starts away from the reference
+                    {"jump": f"{gap[j]:.6g}", "reason": "jump", "late_s": f"{late:.6f}"},
                 )
             )
             self._finish(t, events)
@@ -263,11 +265,6 @@ class TrajectoryQueue:
                         "replaced", cur, t, f"by the trajectory starting at {sampler.begin:.6f} s"
                     )
                 )
-        late = (
-            t - sampler.begin
-            if new.received_t is not None and new.received_t > sampler.begin
-            else 0.0
-        )
         events.append(
             Event(
                 "executing",

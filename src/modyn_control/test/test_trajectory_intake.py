@@ -174,6 +174,35 @@ def test_a_trajectory_continuing_an_unknown_motion_is_refused(ros, planar_model,
     assert loop.node.state == "holding"
 
 
+def test_a_jump_reports_how_late_the_trajectory_was_joined(ros, planar_model, planar_xml):
+    """A refusal for a jump says whether lateness caused it (CI, 2026-11-30: a 0.76 s tool line
+    that reached the controller 0.7 s after its start was joined near its end, 0.37 rad from the
+    held pose, and reported late_s 0, so PlanAndExecute did not plan it again): late_s is the
+    time from the trajectory's start to the join; a trajectory that came in time and starts away
+    from the reference reports 0."""
+    model = planar_model
+    q0 = np.array([0.0, 0.0])
+    loop = Loop(ros, model, planar_xml, start_tolerance=0.1)
+    reports = Reports(ros)
+    loop.send(q0, np.zeros(2), 1.7)
+    msg, plan, *_ = trajectory_msg(model, q0, [0.8, -0.8], start=1.0)  # began 0.7 s ago
+    loop.send_trajectory(msg)
+    loop.send(q0, np.zeros(2), 1.75)
+    reports.wait(2)
+    event, values, message = reports.events()[1]
+    assert plan.sample(0.75)[0][0] > 0.1  # joined where the motion had moved on
+    assert event == "refused" and values["reason"] == "jump", message
+    assert values["late_s"] == "0.750000", values
+    # in time, but away from the held pose: not lateness
+    msg, *_ = trajectory_msg(model, [0.8, -0.8], [0.9, -0.9], start=2.0)
+    loop.send_trajectory(msg)
+    loop.send(q0, np.zeros(2), 2.0)
+    reports.wait(4)
+    event, values, message = reports.events()[3]
+    assert event == "refused" and values["reason"] == "jump", message
+    assert values["late_s"] == "0.000000", values
+
+
 def test_late_trajectory_is_joined_and_reported(ros, planar_model, planar_xml):
     model = planar_model
     loop = Loop(ros, model, planar_xml)
