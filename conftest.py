@@ -449,16 +449,68 @@ def pytest_sessionstart(session):
     )  # fmt: skip
 
 
+# --------------------------------------------------------------------------------------------
+# The run's timeline (MODYN_TEST_TIMELINE=dir): each test process appends, per test, its wall
+# start and end; the summary says how long the workers took to collect, how long each was busy
+# and how long the run's tail was (one worker left). Where the wall time goes, not the CPU's.
+# --------------------------------------------------------------------------------------------
+
+_TIMELINE = os.environ.get("MODYN_TEST_TIMELINE", "")
+_SESSION_BEGUN = time.time()  # the controller's import of this file: pytest has just started
+
+
+def _timeline_write(line: str) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with open(Path(_TIMELINE) / f"{worker}.tsv", "a") as out:
+        out.write(line + "\n")
+
+
+def pytest_collection_finish(session):
+    if _TIMELINE:
+        Path(_TIMELINE).mkdir(parents=True, exist_ok=True)
+        _timeline_write(f"collected\t{time.time():.3f}\t{len(session.items)}")
+
+
 @pytest.hookimpl(hookwrapper=True, tryfirst=True, specname="pytest_runtest_protocol")
 def pytest_runtest_protocol_heartbeat(item, nextitem):
     # where the test runs (an xdist controller only relays the workers' reports)
     if _HEARTBEAT:
         _HEARTBEAT[0].write_text(f"{time.time()} {item.nodeid}")
+    start = time.time()
     try:
         yield
     finally:
         if _HEARTBEAT:
             _HEARTBEAT[0].write_text("")
+        if _TIMELINE:
+            _timeline_write(f"test\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}")
+
+
+def _timeline_summary(begun: float) -> list[str]:
+    """The lines of the timeline's summary (see above)."""
+    workers = {}
+    for path in sorted(Path(_TIMELINE).glob("*.tsv")):
+        rows = [line.split("\t") for line in path.read_text().splitlines()]
+        collected = [float(r[1]) for r in rows if r[0] == "collected"]
+        tests = [(float(r[1]), float(r[2]), r[3]) for r in rows if r[0] == "test"]
+        if tests:
+            workers[path.stem] = (collected[0] if collected else tests[0][0], tests)
+    if not workers:
+        return ["no test ran"]
+    end = max(t[1] for _, tests in workers.values() for t in tests)
+    lines = [f"wall {end - begun:.0f} s from the start of pytest to the end of the last test"]
+    for name, (collected, tests) in workers.items():
+        busy = sum(b - a for a, b, _ in tests)
+        longest = max(tests, key=lambda t: t[1] - t[0])
+        lines.append(
+            f"{name}: collected at {collected - begun:.0f} s, {len(tests)} tests, busy "
+            f"{busy:.0f} s, done at {tests[-1][1] - begun:.0f} s (longest {longest[1] - longest[0]:.0f}"
+            f" s: {longest[2]})"
+        )
+    ends = sorted(tests[-1][1] for _, tests in workers.values())
+    if len(ends) > 1:
+        lines.append(f"tail: {ends[-1] - ends[-2]:.0f} s with one worker left")
+    return lines
 
 
 def pytest_sessionfinish(session, exitstatus):
@@ -469,6 +521,10 @@ def pytest_sessionfinish(session, exitstatus):
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if hasattr(config, "workerinput"):
         return
+    if _TIMELINE and Path(_TIMELINE).is_dir():
+        terminalreporter.section(f"timeline ({_TIMELINE})")
+        for line in _timeline_summary(_SESSION_BEGUN):
+            terminalreporter.write_line(line)
     log = _hang_log()
     if log.exists():
         terminalreporter.section("tests stopped by the hang watchdog")
