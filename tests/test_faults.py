@@ -97,13 +97,12 @@ def _rss_kb(pid: int) -> int:
 def _lockstep_run(tmp_path: Path, inject: bool, steps: int = 400) -> dict[int, list[float]]:
     """Drive the plant for ``steps`` steps with a PD + gravity controller in this process;
     with ``inject``, one malformed command of each class in turn precedes every valid one."""
-    import rclpy
-    from rclpy.executors import SingleThreadedExecutor
     from sensor_msgs.msg import JointState
 
     from modyn_bringup.runner import SystemRunner
     from modyn_model import RobotModel
     from modyn_ros.qos import STATE_QOS
+    from modyn_ros.testing import Harness
 
     # the watchdog (and the republish period of t_0 while waiting) at 2 s: long enough for the
     # driver on a loaded machine, short enough that a late-discovered driver is not kept waiting
@@ -114,10 +113,8 @@ def _lockstep_run(tmp_path: Path, inject: bool, steps: int = 400) -> dict[int, l
     kd = np.array([110.0, 120.0, 46.0, 2.4, 2.2, 1.0])
     states: dict[int, list[float]] = {}
     kinds = list(CLASSES)
-    with SystemRunner(spec, tmp_path) as runner:
-        context = rclpy.Context()
-        rclpy.init(context=context)
-        node = rclpy.create_node("fault_driver", context=context)
+    with SystemRunner(spec, tmp_path) as runner, Harness("fault_driver") as driver:
+        node = driver.node
         pub = node.create_publisher(JointState, "effort_command", STATE_QOS)
         answered: set[int] = set()
 
@@ -137,17 +134,11 @@ def _lockstep_run(tmp_path: Path, inject: bool, steps: int = 400) -> dict[int, l
             pub.publish(cmd)
 
         node.create_subscription(JointState, "joint_states", on_state, STATE_QOS)
-        executor = SingleThreadedExecutor(context=context)
-        executor.add_node(node)
-        end = time.monotonic() + 120.0
-        try:
-            while (steps * MS not in states) and time.monotonic() < end:
-                executor.spin_once(timeout_sec=0.05)
-                assert not runner.dead(), runner.log_tail("hardware_interface")
-        finally:
-            executor.shutdown()
-            node.destroy_node()
-            rclpy.shutdown(context=context)
+
+        def alive() -> None:
+            assert not runner.dead(), runner.log_tail("hardware_interface")
+
+        driver.spin_until(lambda: steps * MS in states, 120.0, alive)
     assert steps * MS in states, f"the run stopped at {max(states) * 1e-9} s"
     return states
 
@@ -217,6 +208,7 @@ def test_flood_of_effort_commands_leaves_the_node_alive_and_bounded(tmp_path):
             node.create_subscription(DiagnosticArray, "/diagnostics", diagnostics.append, 10)
             executor = SingleThreadedExecutor(context=context)
             executor.add_node(node)
+
             # the flood's end is a controller that stopped: the watchdog latches 0.5 s after the
             # last command, and a report published before that still says "following" (seen in
             # CI: the first report came inside those 0.5 s). Reports until a latched one, 10 s.

@@ -44,36 +44,26 @@ def test_a_paced_system_is_never_faster_than_its_pace(tmp_path):
     pytest.importorskip("rclpy")
     import time
 
-    import rclpy
-    from rclpy.executors import SingleThreadedExecutor
     from rosgraph_msgs.msg import Clock
 
     from modyn_bringup.runner import SystemRunner
+    from modyn_ros.testing import Harness
 
     spec = load_system("rx90_sim", ["hardware_interface.real_time_factor=0.5"])
     seen: list[tuple[float, float]] = []  # (wall s, plant s)
-    with SystemRunner(spec, tmp_path) as runner:
-        context = rclpy.Context()
-        rclpy.init(context=context)
-        node = rclpy.create_node("pace_probe", context=context)
-        node.create_subscription(
+    with SystemRunner(spec, tmp_path) as runner, Harness("pace_probe") as probe:
+        probe.node.create_subscription(
             Clock,
             "/clock",
             lambda m: seen.append((time.monotonic(), m.clock.sec + m.clock.nanosec * 1e-9)),
             10,
         )
-        executor = SingleThreadedExecutor(context=context)
-        executor.add_node(node)
-        end = time.monotonic() + 60.0
-        try:
-            # 1.8 s of plant time from the first clock this probe sees
-            while (not seen or seen[-1][1] < seen[0][1] + 1.8) and time.monotonic() < end:
-                executor.spin_once(timeout_sec=0.05)
-                assert not runner.dead(), runner.log_tail("hardware_interface")
-        finally:
-            executor.shutdown()
-            node.destroy_node()
-            rclpy.shutdown(context=context)
+
+        def alive() -> None:
+            assert not runner.dead(), runner.log_tail("hardware_interface")
+
+        # 1.8 s of plant time from the first clock this probe sees
+        probe.spin_until(lambda: bool(seen) and seen[-1][1] >= seen[0][1] + 1.8, 60.0, alive)
     assert seen and seen[-1][1] >= seen[0][1] + 1.8, f"the plant stopped at {seen[-1:]}"
     # from 0.3 s of plant time after the first clock (a new subscriber's first messages come
     # in a burst) to the last

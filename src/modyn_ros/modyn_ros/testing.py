@@ -41,7 +41,7 @@ __all__ = [
 class Harness:
     """One rclpy context with an executor and a helper node (see the module docstring)."""
 
-    def __init__(self):
+    def __init__(self, name: str = "test_harness"):
         import rclpy
         from rclpy.context import Context
         from rclpy.executors import SingleThreadedExecutor
@@ -50,7 +50,7 @@ class Harness:
         self.context = Context()
         rclpy.init(context=self.context)
         self.executor = SingleThreadedExecutor(context=self.context)
-        self.node = rclpy.create_node("test_harness", context=self.context)
+        self.node = rclpy.create_node(name, context=self.context)
         self.executor.add_node(self.node)
         self.nodes = [self.node]
 
@@ -69,13 +69,19 @@ class Harness:
         self.node.create_subscription(msg_type, topic, received.append, qos)
         return received
 
-    def spin_until(self, predicate, timeout: float = 5.0) -> bool:
-        """Spin until ``predicate()`` is true (True) or ``timeout`` seconds pass (False)."""
+    def spin_until(self, predicate, timeout: float = 5.0, check=None) -> bool:
+        """Spin until ``predicate()`` is true (True) or ``timeout`` seconds pass (False).
+
+        ``check()``, when given, runs after each spin: an assertion that what the test waits on
+        is still there (that the node processes under test are alive), so that a dead process
+        ends the wait at once with its log, not at the timeout."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if predicate():
                 return True
             self.executor.spin_once(timeout_sec=0.01)
+            if check is not None:
+                check()
         return bool(predicate())
 
     def spin_for(self, seconds: float) -> None:
@@ -103,6 +109,12 @@ class Harness:
             node.destroy_node()
         self.executor.shutdown()
         self.rclpy.shutdown(context=self.context)
+
+    def __enter__(self) -> Harness:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def _urdf_dir() -> Path:
