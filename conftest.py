@@ -235,6 +235,19 @@ def pytest_xdist_make_scheduler(config, log):
         def _split_scope(self, nodeid: str) -> str:
             return _work_unit(nodeid, config.rootpath)
 
+        def _reschedule(self, node) -> None:
+            """One test queued behind the running one, not two (xdist's heuristic): at the
+            end of the run a worker holding two minute-long tests after its running one leaves
+            the others idle."""
+            if node.shutting_down:
+                return
+            if not self.workqueue:
+                node.shutdown()
+                return
+            if self._pending_of(self.assigned_work[node]) > 1:
+                return
+            self._assign_work_unit(node)
+
         def remove_node(self, node):
             """A worker gone: the rest of its units go to the others, without the test it
             was running (LoadScopeScheduling sends that one again: a test that hung and was
