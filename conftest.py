@@ -24,6 +24,7 @@ repository's configuration), this file stays out of its way.
 from __future__ import annotations
 
 import ast
+import contextlib
 import fcntl
 import os
 import tempfile
@@ -344,13 +345,55 @@ def pytest_runtest_protocol(item, nextitem):
                 _EXCLUSIVE.clear()
         return
     with (
+        _system_slot(item) as slot,
         open(_LOCK_DIR / "realtime-intent.lock", "a") as intent,
         open(_LOCK_DIR / "machine.lock", "a") as machine,
     ):
+        if slot:
+            item.add_report_section("setup", "machine", slot)
         fcntl.flock(intent, fcntl.LOCK_SH)  # waits while a real-time test wants the machine
         fcntl.flock(machine, fcntl.LOCK_SH)
         fcntl.flock(intent, fcntl.LOCK_UN)
         yield  # closing the files releases the lock
+
+
+# --------------------------------------------------------------------------------------------
+# System slots. A system or scenario test runs node processes (four to six, each busy in a
+# lockstep loop); two suites side by side ran six such tests at once and drove the load average
+# to 37-49 on the 2-core machine (L16), where a Python process waits seconds for a core and the
+# plants' wall-clock watchdogs (2 s) fire. So such a test holds one of MODYN_TEST_SYSTEM_SLOTS
+# machine-wide slots (default: cores + 1, the workers of one suite: a suite alone never waits);
+# with a second suite beside it, the two share the slots instead of doubling the load.
+# --------------------------------------------------------------------------------------------
+
+_SYSTEM_SLOTS = int(os.environ.get("MODYN_TEST_SYSTEM_SLOTS", str((os.cpu_count() or 1) + 1)))
+
+
+@contextlib.contextmanager
+def _system_slot(item):
+    """Hold a machine-wide slot for a system or scenario test (see above); yields what to report
+    ("" for another test, or with slots off)."""
+    if _SYSTEM_SLOTS <= 0 or item.stash.get(_TIER_KEY, "unit") not in ("system", "scenario"):
+        yield ""
+        return
+    waited = time.monotonic()
+    while True:
+        for k in range(_SYSTEM_SLOTS):
+            handle = open(_LOCK_DIR / f"system-slot-{k}.lock", "a")  # noqa: SIM115 - held below
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                handle.close()
+                continue
+            try:
+                yield (
+                    f"system slot {k} of {_SYSTEM_SLOTS} after "
+                    f"{time.monotonic() - waited:.1f} s ({_load()})"
+                )
+            finally:
+                handle.close()  # releases the slot
+            return
+        time.sleep(0.2)
 
 
 # --------------------------------------------------------------------------------------------
