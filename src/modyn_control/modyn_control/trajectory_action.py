@@ -144,8 +144,17 @@ class _Goal:
     final_error: np.ndarray | None = None
     cancel_sent: bool = False
     seen: set = field(default_factory=set)  # the controller's events so far
+    phases: list = field(default_factory=list)  # the phases entered after "sent", in order
+    reported: int = 0  # how many of ``phases`` a feedback has carried
     sent_at: float = 0.0  # time.monotonic() when the trajectory went to the controller
     future: object = None  # rclpy Future the execute coroutine awaits (_wake completes it)
+
+
+def _enter(goal: _Goal, phase: str) -> None:
+    """``goal`` moves to ``phase`` (under the server's lock); each phase is fed back once."""
+    if goal.phase != phase:
+        goal.phase = phase
+        goal.phases.append(phase)
 
 
 class TrajectoryActionServer:
@@ -391,7 +400,7 @@ class TrajectoryActionServer:
     def _apply(self, goal: _Goal, event: str, values: dict, message: str) -> None:
         """A controller report of ``goal`` (under the lock)."""
         if event in ("pending", "executing"):
-            goal.phase = event
+            _enter(goal, event)
             if "start_s" in values and goal.started is None:
                 # a zero stamp ("at the next tick") is resolved by the controller: the
                 # reference's times from then on
@@ -406,7 +415,7 @@ class TrajectoryActionServer:
             if np.all(np.isinf(goal.goal_tol)):
                 goal.outcome = (ResultCode.SUCCESSFUL, "")
             else:
-                goal.phase = "settling"
+                _enter(goal, "settling")
         elif event in ("superseded", "replaced"):
             goal.outcome = (ResultCode.PREEMPTED, f"{event}: {message}")
         elif event == "refused":
@@ -578,8 +587,7 @@ class TrajectoryActionServer:
         from rclpy.task import Future
 
         handle = goal.handle
-        feedback = self._action.Feedback()
-        feedback.joint_names = list(self.joint_names)
+        names = list(self.joint_names)
         while True:
             with self._lock:
                 outcome, phase, state = goal.outcome, goal.phase, self._state
@@ -594,18 +602,25 @@ class TrajectoryActionServer:
                             ResultCode.STOPPED,
                             f"canceled, but /{self._controller}/stop is not available",
                         )
+                # one feedback per phase entered since the last one (a loaded machine can
+                # run a short motion's pending, executing and done between two of this loop's
+                # turns: L16, a client saw "pending" only), then the latest phase at each turn
+                sends = []
+                if state is not None and phase != "sent":
+                    entered = goal.phases[goal.reported :] or [phase]
+                    goal.reported = len(goal.phases)
+                    for each in entered:
+                        message = self._action.Feedback()
+                        message.joint_names = names
+                        self._fill_feedback(goal, state, message, each)
+                        sends.append(message)
                 if outcome is None:
-                    if state is not None and phase != "sent":
-                        self._fill_feedback(goal, state, feedback, phase)
-                        send = True
-                    else:
-                        send = False
                     goal.future = Future()
                     future = goal.future
+            for message in sends:
+                handle.publish_feedback(message)
             if outcome is not None:
                 break
-            if send:
-                handle.publish_feedback(feedback)
             await future
         return outcome
 

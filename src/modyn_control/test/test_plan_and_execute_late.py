@@ -20,7 +20,7 @@ from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.trajectory_action import LATE_REPLANS, PLAN_LEAD, PlanAndExecuteServer
-from modyn_ros.qos import STATUS_QOS
+from modyn_ros.qos import STATE_QOS, STATUS_QOS
 
 interfaces = pytest.importorskip("modyn_interfaces.action", reason="modyn_interfaces is not built")
 PAE = interfaces.PlanAndExecute
@@ -87,8 +87,13 @@ class StandIns:
                 self.report("done", key)
 
 
-def _run(ros, refusals: int, stamp_sec: int = 0, reason: dict | None = None, stuck=False):
+def _run(
+    ros, refusals: int, stamp_sec: int = 0, reason: dict | None = None, stuck=False, feedback=None
+):
+    """The goal's result and the leads asked for; with ``feedback`` (a list), joint_states is
+    published until the server has a state, and the goal's feedback is collected there."""
     from rclpy.action import ActionClient
+    from sensor_msgs.msg import JointState
 
     node = ros.add(ros.rclpy.create_node("feedforward", context=ros.context))
     server = PlanAndExecuteServer(node, NAMES)
@@ -112,13 +117,19 @@ def _run(ros, refusals: int, stamp_sec: int = 0, reason: dict | None = None, stu
             joint_names=NAMES, points=[JointTrajectoryPoint(positions=[0.1, 0.2])]
         )
         goal.waypoints.header.stamp.sec = stamp_sec
-        sent = client.send_goal_async(goal)
+        states = ros.publisher(JointState, "joint_states", STATE_QOS)
+        sent = client.send_goal_async(
+            goal, feedback_callback=None if feedback is None else feedback.append
+        )
         assert ros.spin_until(sent.done, 10.0), "the goal was not answered"
         handle = sent.result()
         assert handle.accepted
         result = handle.get_result_async()
 
         def step():
+            if feedback is not None and server._state is None and not result.done():
+                states.publish(JointState(name=NAMES, position=[0.0, 0.0], velocity=[0.0, 0.0]))
+                return False
             stand_ins.answer_plans()
             return result.done()
 
@@ -177,3 +188,63 @@ def test_the_server_accepts_goals_again_after_a_callback_failed(ros):
     response, leads = _run(ros, refusals=0, stuck=True)
     assert response.status == 4, response.result.error_string
     assert leads == pytest.approx([PLAN_LEAD])
+
+
+def test_every_phase_is_fed_back_to_the_client(ros):
+    """The controller's pending, executing and done sent back to back: the client's feedback
+    has each phase the goal entered, in order, before the result (L16, a loaded machine: a
+    client saw "pending" only; the next test makes that case deterministic)."""
+    feedback: list = []
+    response, _ = _run(ros, refusals=0, feedback=feedback)
+    assert response.status == 4, response.result.error_string
+    phases = [f.feedback.phase for f in feedback]
+    assert list(dict.fromkeys(phases)) == ["pending", "executing"], phases
+
+
+def test_phases_reported_between_two_turns_are_each_fed_back(ros):
+    """The same, deterministic: the three reports are applied before the server's goal loop
+    turns once; that turn feeds back pending and executing, in order, then ends with the
+    result (before, it ended with the result and no feedback at all)."""
+    import numpy as np
+    from builtin_interfaces.msg import Time
+
+    node = ros.add(ros.rclpy.create_node("feedforward", context=ros.context))
+    server = PlanAndExecuteServer(node, NAMES)
+    try:
+        trajectory = JointTrajectory(
+            joint_names=NAMES,
+            points=[
+                JointTrajectoryPoint(
+                    positions=q,
+                    velocities=[0.0, 0.0],
+                    accelerations=[0.0, 0.0],
+                    time_from_start=Duration(sec=t),
+                )  # fmt: skip
+                for q, t in (([0.0, 0.0], 0), ([0.1, 0.2], 1))
+            ],
+        )
+        trajectory.header.stamp.sec = 7
+
+        class Handle:
+            is_cancel_requested = False
+
+            def __init__(self):
+                self.sent = []
+
+            def publish_feedback(self, message):
+                self.sent.append(message)
+
+        handle = Handle()
+        goal = server._goal_of(handle, trajectory, np.full(2, np.inf), 0.0)
+        server._state = (7.5, np.array([0.05, 0.1]), np.zeros(2), Time(sec=7, nanosec=500_000_000))
+        server._apply(goal, "pending", {}, "pending")
+        server._apply(goal, "executing", {"start_s": "7.0", "end_s": "8.0"}, "executing")
+        server._apply(goal, "done", {}, "done")
+        turn = server._outcome(goal)
+        with pytest.raises(StopIteration) as ended:
+            turn.send(None)
+        assert ended.value.value == (PAE.Result.SUCCESSFUL, "")
+        assert [m.phase for m in handle.sent] == ["pending", "executing"]
+        assert all(m.actual.positions.tolist() == [0.05, 0.1] for m in handle.sent)
+    finally:
+        server.close()
