@@ -5,6 +5,7 @@ exits 2 when no system answers."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import signal
@@ -35,11 +36,17 @@ def _modyn(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
     )
 
 
-def _tool0(q):
-    """The pose of rx90's tool0 at ``q`` (pinocchio.SE3, base frame), by Pinocchio."""
+@functools.cache
+def _rx90_pinocchio():
+    """rx90 (the system's URDF, no payload) as a Pinocchio model, built once."""
     from modyn_model.urdf import expand_xacro
 
-    model = pin.buildModelFromXML(expand_xacro(ROOT / "urdf/rx90.urdf.xacro", {"payload": "0.0"}))
+    return pin.buildModelFromXML(expand_xacro(ROOT / "urdf/rx90.urdf.xacro", {"payload": "0.0"}))
+
+
+def _tool0(q):
+    """The pose of rx90's tool0 at ``q`` (pinocchio.SE3, base frame), by Pinocchio."""
+    model = _rx90_pinocchio()
     data = model.createData()
     pin.framesForwardKinematics(model, data, np.asarray(q, dtype=float))
     return data.oMf[model.getFrameId("tool0")].copy()

@@ -51,7 +51,7 @@ from modyn_ros.joint_map import JointMap, MessageError
 from modyn_ros.model_source import ModelSource
 from modyn_ros.node_main import run_node
 from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
-from modyn_trajectory.reach import check_in_limits, check_in_workspace
+from modyn_trajectory.reach import check_in_limits, check_in_workspace, workspace_check
 
 from .actuation import ActuatorMap
 from .messages import trajectory_arrays
@@ -259,15 +259,13 @@ class InverseDynamicsFeedforward(Node):
         column = self.joint_map.indices(names, "trajectory.joint_names")
         offset = BASE_NQ if self._floating else 0
         rows = [p.positions for p in msg.points if len(p.positions) == len(names)]
-        if len(rows) != len(msg.points):
-            return  # the sampler names the malformed point (trajectory_arrays)
-        if not rows:
-            return
+        if not rows or len(rows) != len(msg.points):
+            return  # no point, or a malformed one: the sampler names it (trajectory_arrays)
         lower = np.asarray(model.lower, dtype=float)[offset:]
         upper = np.asarray(model.upper, dtype=float)[offset:]
         points = np.asarray(rows, dtype=float)
         check_in_limits(points, column, self.joint_map.joint_names, lower, upper)
-        if callable(getattr(model, "check_workspace", None)):
+        if workspace_check(model) is not None:
             q = np.repeat(np.asarray(model.neutral(), dtype=float)[None], len(rows), axis=0)
             q[:, offset:] = points[:, column]  # the model's joint order
             check_in_workspace(model, q)

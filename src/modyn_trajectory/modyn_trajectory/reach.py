@@ -16,7 +16,7 @@ import numpy as np
 from modyn_model.errors import StateError
 from modyn_ros.joint_map import MessageError
 
-__all__ = ["check_in_limits", "first_outside_workspace", "check_in_workspace"]
+__all__ = ["check_in_limits", "check_in_workspace", "first_outside_workspace", "workspace_check"]
 
 
 def check_in_limits(
@@ -52,6 +52,13 @@ def check_in_limits(
         )
 
 
+def workspace_check(model: object) -> Callable[[np.ndarray], object] | None:
+    """The model's ``check_workspace`` (batched over leading axes, raises StateError), or None
+    for a model without a workspace of its own (its position limits are all)."""
+    check = getattr(model, "check_workspace", None)
+    return check if callable(check) else None
+
+
 def first_outside_workspace(
     check: Callable[[np.ndarray], object] | None, q: np.ndarray
 ) -> tuple[int | None, StateError] | None:
@@ -78,8 +85,7 @@ def first_outside_workspace(
 def check_in_workspace(model: object, q: np.ndarray, label: str = "points") -> None:
     """MessageError naming the first row of ``q`` (m, nq: full coordinates) outside ``model``'s
     workspace, with the model's own message; nothing when the model has no workspace check."""
-    check = getattr(model, "check_workspace", None)
-    found = first_outside_workspace(check if callable(check) else None, q)
+    found = first_outside_workspace(workspace_check(model), q)
     if found is not None:
         k, exc = found
         where = label if k is None else f"{label}[{k}] = {np.round(q[k], 6).tolist()}"

@@ -40,7 +40,7 @@ from .actuator_limits import actuator_speed_limit, actuator_speed_ratio, scale_t
 from .floating import planning_model
 from .planner import PROFILES, plan_joint_motion, stop_motion
 from .quintic import TrajectoryError, sample_times
-from .reach import check_in_limits, check_in_workspace, first_outside_workspace
+from .reach import check_in_limits, check_in_workspace, first_outside_workspace, workspace_check
 from .sequence import MotionSequence
 from .task_space import plan_straight_line, rotation_from_quaternion
 
@@ -1005,8 +1005,7 @@ class TrajectoryGenerator(Node):
         if times is None:
             check_in_workspace(self.model, q, label)
             return
-        check = getattr(self.model, "check_workspace", None)
-        found = first_outside_workspace(check if callable(check) else None, q)
+        found = first_outside_workspace(workspace_check(self.model), q)
         if found is not None:
             k, exc = found
             when = "" if k is None else f" at t = {times[k]:.3f} s"

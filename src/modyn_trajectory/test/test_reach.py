@@ -12,9 +12,15 @@ import pytest
 from modyn_model import load_model
 from modyn_model.errors import StateError
 from modyn_ros.joint_map import MessageError
-from modyn_trajectory.reach import check_in_limits, check_in_workspace, first_outside_workspace
+from modyn_trajectory.reach import (
+    check_in_limits,
+    check_in_workspace,
+    first_outside_workspace,
+    workspace_check,
+)
 
 STEWART = Path(__file__).resolve().parents[3] / "config" / "mechanisms" / "stewart_lopes.yaml"
+PLANAR = Path(__file__).resolve().parents[3] / "urdf" / "planar_2r.urdf.xacro"
 INSIDE = [0.0, 0.0, 2.0, 0.0, 0.0, 0.0]  # the platform's home pose (m, rad)
 HIGH = [0.0, 0.0, 4.0, 0.0, 0.0, 0.0]  # 2 m above it: every leg beyond its stroke
 
@@ -72,3 +78,16 @@ def test_check_in_workspace_names_the_point_with_the_models_message(stewart):
     assert "leg" in text and "stroke" in text
     check_in_workspace(stewart, np.array([INSIDE]))
     check_in_workspace(object(), np.array([HIGH]))  # a model without check_workspace
+
+
+def test_workspace_check_is_the_models_own_or_none(stewart):
+    """The Stewart platform has a workspace (its legs' strokes); a serial arm from a URDF has
+    none beyond its limits, and an attribute of that name that is not callable is none."""
+    assert workspace_check(stewart) == stewart.check_workspace
+    arm = load_model(PLANAR)
+    assert workspace_check(arm) is None
+
+    class NotCallable:
+        check_workspace = 3.0
+
+    assert workspace_check(NotCallable()) is None
