@@ -532,14 +532,25 @@ def pytest_runtest_protocol_heartbeat(item, nextitem):
     # where the test runs (an xdist controller only relays the workers' reports)
     if _HEARTBEAT:
         _HEARTBEAT[0].write_text(f"{time.time()} {item.nodeid}")
-    start = time.time()
+    start, cpu = time.time(), _cpu_seconds()
     try:
         yield
     finally:
         if _HEARTBEAT:
             _HEARTBEAT[0].write_text("")
         if _TIMELINE:
-            _timeline_write(f"test\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}")
+            used = _cpu_seconds() - cpu
+            _timeline_write(f"test\t{start:.3f}\t{time.time():.3f}\t{item.nodeid}\t{used:.3f}")
+
+
+def _cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process and of its children that have ended (the
+    node processes of a test, reaped when it stops them)."""
+    import resource
+
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _timeline_summary(begun: float) -> list[str]:
@@ -548,7 +559,7 @@ def _timeline_summary(begun: float) -> list[str]:
     for path in sorted(Path(_TIMELINE).glob("*.tsv")):
         rows = [line.split("\t") for line in path.read_text().splitlines()]
         collected = [float(r[1]) for r in rows if r[0] == "collected"]
-        tests = [(float(r[1]), float(r[2]), r[3]) for r in rows if r[0] == "test"]
+        tests = [(float(r[1]), float(r[2]), r[3], float(r[4])) for r in rows if r[0] == "test"]
         if tests:
             workers[path.stem] = (collected[0] if collected else tests[0][0], tests)
     if not workers:
@@ -556,7 +567,7 @@ def _timeline_summary(begun: float) -> list[str]:
     end = max(t[1] for _, tests in workers.values() for t in tests)
     lines = [f"wall {end - begun:.0f} s from the start of pytest to the end of the last test"]
     for name, (collected, tests) in workers.items():
-        busy = sum(b - a for a, b, _ in tests)
+        busy = sum(t[1] - t[0] for t in tests)
         longest = max(tests, key=lambda t: t[1] - t[0])
         lines.append(
             f"{name}: collected at {collected - begun:.0f} s, {len(tests)} tests, busy "
@@ -566,6 +577,13 @@ def _timeline_summary(begun: float) -> list[str]:
     ends = sorted(tests[-1][1] for _, tests in workers.values())
     if len(ends) > 1:
         lines.append(f"tail: {ends[-1] - ends[-2]:.0f} s with one worker left")
+    every = [t for _, tests in workers.values() for t in tests]
+    lines.append(
+        f"CPU: {sum(t[3] for t in every):.0f} s in the tests (their node processes included); "
+        "the most:"
+    )
+    for t in sorted(every, key=lambda t: -t[3])[:15]:
+        lines.append(f"  {t[3]:7.1f} s CPU, {t[1] - t[0]:6.1f} s wall  {t[2]}")
     return lines
 
 
