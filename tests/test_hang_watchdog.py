@@ -19,7 +19,7 @@ pytestmark = pytest.mark.system
 
 ROOT = Path(__file__).resolve().parents[1]
 
-HANGS = '''
+HANGS = """
 import subprocess, sys
 
 
@@ -29,16 +29,20 @@ def test_hangs():
 
 def test_after():
     assert True
-'''
+"""
 
-OTHERS = '''
+OTHERS = """
 import pytest
 
 
 @pytest.mark.parametrize("k", range(4))
 def test_other(k):
     assert k >= 0
-'''
+"""
+
+
+#: s of wall time the run inside is given
+RUN_BOUND = 300
 
 
 def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
@@ -59,12 +63,17 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
             cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=sink,
             stderr=subprocess.STDOUT, text=True,
         )  # fmt: skip
+        # 13 s quiet; 82 s of tests after a slow start at load 49 (L16a, over the 100 s this
+        # waited then). A run whose watchdog failed ends when its hung test's 120 s sleep does,
+        # and the checks below say so; this bound only keeps a stuck run from holding the suite
         try:
-            proc.wait(timeout=100)
+            proc.wait(timeout=RUN_BOUND)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-            raise AssertionError(f"the run did not end in 100 s:\n{log.read_text()}") from None
+            raise AssertionError(
+                f"the run did not end in {RUN_BOUND} s:\n{log.read_text()}"
+            ) from None
     out = log.read_text()
     run = proc
     assert run.returncode == 1, out
