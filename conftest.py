@@ -242,6 +242,12 @@ def pytest_xdist_make_scheduler(config, log):
             the others idle."""
             if node.shutting_down:
                 return
+            if node not in self.registered_collections:
+                # a replacement worker still collecting (L17: the watchdog took three workers
+                # at once; xdist rescheduled every node when the first replacement had
+                # collected, and the second one's missing collection was an INTERNALERROR that
+                # ended the run): it is scheduled when its own collection is in
+                return
             if not self.workqueue:
                 node.shutdown()
                 return
@@ -410,6 +416,10 @@ def _system_slot(item):
 # --------------------------------------------------------------------------------------------
 
 _HANG_LIMIT = float(os.environ.get("MODYN_TEST_HANG_LIMIT", "900"))
+#: the limit of a unit, loop or node test (s): the longest took 57 s at load 49 (L16b); a hung
+#: one holds the machine lock shared, and every real-time test of both suites waits on it (L17:
+#: a node test's teardown deadlocked in Fast DDS, 15 minutes of both suites stood still)
+_HANG_LIMIT_QUICK = min(_HANG_LIMIT, float(os.environ.get("MODYN_TEST_HANG_LIMIT_QUICK", "300")))
 _HEARTBEAT: list = []  # the file this process writes "<start time> <test id>" to
 
 _WATCHDOG = r"""
@@ -446,7 +456,8 @@ while True:
         continue
     if not text:
         continue
-    started, _, test = text.partition(" ")
+    started, own_limit, test = text.split(" ", 2)
+    limit = float(own_limit)  # the test's tier's (the command line's is the default)
     if time.time() - float(started) < limit:
         continue
     load = os.getloadavg()
@@ -531,7 +542,9 @@ def pytest_collection_finish(session):
 def pytest_runtest_protocol_heartbeat(item, nextitem):
     # where the test runs (an xdist controller only relays the workers' reports)
     if _HEARTBEAT:
-        _HEARTBEAT[0].write_text(f"{time.time()} {item.nodeid}")
+        quick = item.stash.get(_TIER_KEY, "unit") in ("unit", "loop", "node")
+        limit = _HANG_LIMIT_QUICK if quick else _HANG_LIMIT
+        _HEARTBEAT[0].write_text(f"{time.time()} {limit:g} {item.nodeid}")
     start, cpu = time.time(), _cpu_seconds()
     try:
         yield

@@ -45,11 +45,12 @@ def test_other(k):
 RUN_BOUND = 300
 
 
-def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
-    pytest.importorskip("xdist")
+def _run_inside(tmp_path: Path, files: dict[str, str], workers: int):
+    """The process and output of a pytest run of ``files`` (name: text) with the suite's
+    conftest.py, ``workers`` xdist workers and a hang limit of 6 s."""
     shutil.copy(ROOT / "conftest.py", tmp_path / "conftest.py")
-    (tmp_path / "test_hangs.py").write_text(HANGS)
-    (tmp_path / "test_others.py").write_text(OTHERS)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
     # a lock directory of its own (TMPDIR): this test holds the machine lock shared, and a
     # real-time test waiting for it would keep the run inside from starting its next test
     env = dict(os.environ, MODYN_TEST_HANG_LIMIT="6", TMPDIR=str(tmp_path))
@@ -57,8 +58,8 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     log = tmp_path / "run.log"
     with open(log, "w") as sink:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", "--dist",
-             "loadgroup", "-q",
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", str(workers),
+             "--dist", "loadgroup", "-q",
              "-p", "no:launch_testing", "-p", "no:launch_ros", str(tmp_path)],
             cwd=tmp_path, env=env, stdin=subprocess.DEVNULL, stdout=sink,
             stderr=subprocess.STDOUT, text=True,
@@ -74,7 +75,12 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
             raise AssertionError(
                 f"the run did not end in {RUN_BOUND} s:\n{log.read_text()}"
             ) from None
-    out = log.read_text()
+    return proc, log.read_text()
+
+
+def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
+    pytest.importorskip("xdist")
+    proc, out = _run_inside(tmp_path, {"test_hangs.py": HANGS, "test_others.py": OTHERS}, 2)
     run = proc
     assert run.returncode == 1, out
     assert "1 failed, 5 passed" in out, out
@@ -84,3 +90,37 @@ def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     # the sleeping child went with it
     left = subprocess.run(["pgrep", "-f", "time.sleep\\(120\\)"], capture_output=True, text=True)
     assert left.stdout.strip() == "", left.stdout
+
+
+TWO_HANGS = """
+import subprocess, sys, time
+
+import pytest
+
+time.sleep(3.0)  # a slow collection, as the suite's: the replacements overlap in it
+
+
+@pytest.mark.parametrize("k", range(2))
+def test_hangs(k):
+    subprocess.run([sys.executable, "-c", "import time; time.sleep(120)"])
+
+
+@pytest.mark.parametrize("k", range(12))
+def test_after(k):
+    import time
+
+    time.sleep(0.5)
+"""
+
+
+def test_two_workers_stopped_at_once_and_the_run_goes_on(tmp_path):
+    """L17: the watchdog stopped three workers in one look; xdist started their replacements
+    and scheduled every worker when the first had collected, and the second replacement's
+    missing collection was an INTERNALERROR that ended the run. Two tests hang in two of three
+    workers: both stopped, the twelve others pass."""
+    pytest.importorskip("xdist")
+    proc, out = _run_inside(tmp_path, {"test_two_hangs.py": TWO_HANGS}, 3)
+    assert "INTERNALERROR" not in out, out
+    assert proc.returncode == 1, out
+    assert "2 failed, 12 passed" in out, out
+    assert out.count("ran for more than 6 s") == 4, out  # two lines, then the summary's two

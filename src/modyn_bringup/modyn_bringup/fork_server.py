@@ -293,6 +293,32 @@ def _become_the_node(request: dict) -> None:
         signal.signal(signum, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
     sys.argv = list(request["argv"])
+    _watch_the_owner(request["owner"])
+
+
+#: s between two looks at the node's parent; s a node is given to end after SIGTERM
+ORPHAN_POLL, ORPHAN_GRACE = 0.5, 5.0
+
+
+def _watch_the_owner(owner: int) -> None:
+    """The node ends when its caller does (a test process that crashed, L16b: its forked
+    node, orphaned, ran on for 45 minutes at 92 % of a core, through the next suite's run).
+
+    The node's parent is the intermediate process, then ``owner`` (the caller, a subreaper);
+    any other parent means the caller is gone: SIGTERM (the node's own clean shutdown), then,
+    after ORPHAN_GRACE s, the process ends. A thread of the node, started before its entry
+    point (the fork server itself stays single-threaded)."""
+    first = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() in (first, owner):
+            time.sleep(ORPHAN_POLL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(ORPHAN_GRACE)
+        _flush()
+        os._exit(1)
+
+    threading.Thread(target=watch, name="orphan_watch", daemon=True).start()
 
 
 def _run_node(request: dict) -> int:
@@ -359,8 +385,10 @@ def _serve() -> None:
     _flush()
     answers.write("ready\n")
     answers.flush()
+    owner = os.getppid()  # the caller: a subreaper, the nodes' parent once forked
     for line in sys.stdin:
         request = json.loads(line)
+        request["owner"] = owner
         read_fd, write_fd = os.pipe()
         try:
             middle = os.fork()

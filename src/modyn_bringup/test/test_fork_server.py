@@ -98,15 +98,11 @@ def test_a_forked_node_that_fails_at_start_exits_1_with_its_traceback(tmp_path):
 def test_a_signal_before_the_node_spins_ends_it_as_python_would(tmp_path):
     """SIGTERM during the first instants: default action, as for a script still importing."""
     log = tmp_path / "early.log"
-    process = fork_server.start(
-        "time:sleep", ["sleeper"], dict(os.environ), log, new_session=True
-    )
+    process = fork_server.start("time:sleep", ["sleeper"], dict(os.environ), log, new_session=True)
     time.sleep(0.2)
     assert process.poll() is not None  # time.sleep() without an argument: a TypeError, exit 1
     assert process.returncode == 1, log.read_text()
-    process = fork_server.start(
-        "signal:pause", ["pause"], dict(os.environ), log, new_session=True
-    )
+    process = fork_server.start("signal:pause", ["pause"], dict(os.environ), log, new_session=True)
     time.sleep(0.2)
     process.send_signal(signal.SIGTERM)
     assert process.wait(10.0) == -signal.SIGTERM
@@ -120,3 +116,48 @@ def test_a_forked_node_runs_in_the_callers_working_directory(tmp_path, monkeypat
     # a str returned by main is printed and gives status 1, as sys.exit("...") would
     assert process.wait(30.0) == 1
     assert log.read_text().strip() == str(tmp_path)
+
+
+CALLER = """
+import os, sys, time
+from modyn_bringup import fork_server
+fork_server.available()  # the caller a subreaper, as the runner makes it
+node = fork_server.start("signal:pause", ["orphan"], dict(os.environ), sys.argv[1], True)
+print(node.pid, flush=True)
+time.sleep(300)
+"""
+
+
+def test_a_forked_node_ends_when_its_caller_dies(tmp_path):
+    """L16b: a test process crashed (a segmentation fault) and its forked node ran on, orphaned,
+    for 45 minutes at 92 % of a core. The caller killed (SIGKILL: nothing of it runs), its node
+    ends within ORPHAN_POLL + ORPHAN_GRACE s (SIGTERM, then exit)."""
+    import subprocess
+    import sys
+
+    caller = subprocess.Popen(
+        [sys.executable, "-c", CALLER, str(tmp_path / "orphan.log")],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ),
+    )
+    try:
+        pid = int(caller.stdout.readline())
+        time.sleep(1.0)
+        assert _stat(pid)[0] in "RS", _stat(pid)  # the node runs
+    finally:
+        caller.kill()
+        caller.wait()
+    deadline = time.monotonic() + fork_server.ORPHAN_POLL + fork_server.ORPHAN_GRACE + 5.0
+    while time.monotonic() < deadline:
+        if not Path(f"/proc/{pid}").exists() or _stat(pid)[0] == "Z":
+            break
+        time.sleep(0.1)
+    ended = not Path(f"/proc/{pid}").exists() or _stat(pid)[0] == "Z"
+    try:
+        os.waitpid(pid, os.WNOHANG)  # this process may have inherited it (a subreaper)
+    except ChildProcessError:
+        pass
+    if not ended:
+        os.kill(pid, signal.SIGKILL)
+    assert ended, f"the orphaned node {pid} still runs"
