@@ -55,6 +55,7 @@ def _run_inside(tmp_path: Path, files: dict[str, str], workers: int):
     # real-time test waiting for it would keep the run inside from starting its next test
     env = dict(os.environ, MODYN_TEST_HANG_LIMIT="6", TMPDIR=str(tmp_path))
     env.pop("MODYN_TEST_RUN", None)  # a run of its own
+    env.pop("MODYN_TEST_TIMELINE", None)  # not in the suite's timeline
     log = tmp_path / "run.log"
     with open(log, "w") as sink:
         proc = subprocess.Popen(
