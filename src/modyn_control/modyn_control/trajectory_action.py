@@ -762,7 +762,11 @@ class PlanAndExecuteServer(TrajectoryActionServer):
             # refused as late: over when it reached the controller, or joined after its start
             # where the motion had moved on past start_tolerance (L14b: a 0.9 s tool line
             # joined mid-way, joint1 0.55 rad ahead of the held pose)
-            late = goal.phase == "sent" and (
+            # (pending first or not: a plan that reached the controller before its start and
+            # was refused at its late join never ran either; Q26: a pre-empting goal joined
+            # 0.368 s late was refused and not planned again, and the motion it was to replace
+            # ran to its end)
+            late = "executing" not in goal.seen and (
                 code == ResultCode.OLD_HEADER_TIMESTAMP
                 or (code == ResultCode.START_TOLERANCE_VIOLATED and goal.late > 0.0)
             )

@@ -33,8 +33,9 @@ NOW_NS = 7_000_000_000  # the stand-in generator's clock (ns)
 class StandIns:
     """The generator's ``~/plan`` and the controller's reports, on the harness node."""
 
-    def __init__(self, ros, refusals: int, reason: dict | None = None):
+    def __init__(self, ros, refusals: int, reason: dict | None = None, pending_first=False):
         self.ros = ros
+        self.pending_first = pending_first  # a refused plan was reported pending before
         self.refusals = refusals  # plans refused as ended before the first one runs
         # the refusal's values: "ended" (over when it came), or a jump where it was joined
         self.reason = reason or {"reason": "ended"}
@@ -80,6 +81,8 @@ class StandIns:
             key = self.to_report.pop(0)
             if self.refusals > 0:
                 self.refusals -= 1
+                if self.pending_first:
+                    self.report("pending", key)
                 self.report("refused", key, **self.reason)
             else:
                 self.report("pending", key)
@@ -88,7 +91,13 @@ class StandIns:
 
 
 def _run(
-    ros, refusals: int, stamp_sec: int = 0, reason: dict | None = None, stuck=False, feedback=None
+    ros,
+    refusals: int,
+    stamp_sec: int = 0,
+    reason: dict | None = None,
+    stuck=False,
+    feedback=None,
+    pending_first=False,
 ):
     """The goal's result and the leads asked for; with ``feedback`` (a list), joint_states is
     published until the server has a state, and the goal's feedback is collected there."""
@@ -108,7 +117,7 @@ def _run(
                     raise RuntimeError("a callback that fails once")
 
             server.node.create_timer(0.05, fail_once)
-        stand_ins = StandIns(ros, refusals, reason)
+        stand_ins = StandIns(ros, refusals, reason, pending_first)
         client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
         assert ros.spin_until(client.server_is_ready, 10.0), "no plan_and_execute server"
         assert ros.spin_until(lambda: stand_ins.status.get_subscription_count() > 0, 10.0)
@@ -167,6 +176,15 @@ def test_a_plan_joined_late_with_a_jump_is_planned_again(ros):
     nothing moved, so it is planned again further ahead, as a plan over when it came."""
     jump = {"reason": "jump", "jump": "0.5468", "late_s": "0.120000"}
     response, leads = _run(ros, refusals=1, reason=jump)
+    assert response.status == 4, response.result.error_string
+    assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD])
+
+
+def test_a_plan_pending_then_joined_late_with_a_jump_is_planned_again(ros):
+    """Q26: the controller had the plan before its start (pending), then joined it 0.368 s late
+    and refused the jump; it never ran, so it is planned again, as one that came late."""
+    jump = {"reason": "jump", "jump": "0.1775", "late_s": "0.368000"}
+    response, leads = _run(ros, refusals=1, reason=jump, pending_first=True)
     assert response.status == 4, response.result.error_string
     assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD])
 
