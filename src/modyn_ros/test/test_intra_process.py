@@ -167,3 +167,69 @@ def test_disabled_is_plain_rclpy(context):
     assert not getattr(pub, "intra", False)
     assert type(pub).__name__ == "Publisher"
     assert intra.enabled() is None
+
+
+def test_a_lockstep_loop_leaves_the_events_executor_time_for_other_processes(context):
+    """The composed loop with rclpy's EventsExecutor: a lockstep loop keeps the bus pending, its
+    state goes to DDS as well (an outside subscriber), and each copy comes back as an event of
+    the process's own DDS subscription; a message of another process on another topic must
+    still be delivered while the loop runs (before node_main._waiting_spinner, one
+    ``spin_once(0)`` per drain: none of 5 reached the feedback controller in 20 s)."""
+    from rclpy.experimental import EventsExecutor
+
+    from modyn_ros.node_main import _waiting_spinner
+
+    bus = intra.enable()
+    a = Node("plant", context=context)
+    b = Node("controller", context=context)
+    outside = Node("recorder", context=context)
+    state = intra.create_publisher(a, Float64, "state", QOS)
+    command = intra.create_publisher(b, Float64, "command", QOS)
+    ticks, copies, goals = [0], [], []
+    intra.create_subscription(
+        b, Float64, "state", lambda m: command.publish(Float64(data=m.data)), QOS
+    )
+
+    def on_command(msg):
+        ticks[0] += 1
+        state.publish(Float64(data=msg.data + 1.0))
+
+    intra.create_subscription(a, Float64, "command", on_command, QOS)
+    outside.create_subscription(Float64, "state", copies.append, QOS)
+    b.create_subscription(Float64, "goal", goals.append, QOS)  # a plain DDS subscription
+    executor = EventsExecutor(context=context)
+    for node in (a, b, outside):
+        executor.add_node(node)
+    spin_waiting = _waiting_spinner(executor)
+    other = rclpy.Context()  # another DDS participant: for DDS, another process
+    rclpy.init(context=other)
+    try:
+        sender = Node("generator", context=other)
+        goal = sender.create_publisher(Float64, "goal", QOS)
+        end = time.monotonic() + 10.0
+        while time.monotonic() < end and (
+            state.get_subscription_count() < 2 or goal.get_subscription_count() < 1
+        ):
+            executor.spin_once(timeout_sec=0.05)
+        assert state.get_subscription_count() == 2 and goal.get_subscription_count() == 1
+        state.publish(Float64(data=0.0))  # the loop starts: from now on the bus is never empty
+        end = time.monotonic() + 1.0  # a second of the loop alone: its copies' events pile up
+        while time.monotonic() < end:
+            bus.drain()
+            spin_waiting()
+        before = ticks[0]
+        sent_at = []
+        end = time.monotonic() + 20.0
+        while time.monotonic() < end and len(goals) < 5:
+            if len(sent_at) == len(goals) and (not sent_at or time.monotonic() > sent_at[-1]):
+                goal.publish(Float64(data=float(len(sent_at))))
+                sent_at.append(time.monotonic())
+            assert bus.pending  # the lockstep loop runs throughout
+            bus.drain()
+            spin_waiting()
+        assert [m.data for m in goals] == [0.0, 1.0, 2.0, 3.0, 4.0], (len(goals), ticks[0])
+        assert before > 100 and ticks[0] > before and copies  # the loop ran, its copies went out
+        executor.shutdown()
+        sender.destroy_node()
+    finally:
+        rclpy.shutdown(context=other)
