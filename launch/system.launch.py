@@ -3,17 +3,25 @@
     ros2 launch modyn_bringup system.launch.py system:=rx90_sim
     ros2 launch modyn_bringup system.launch.py system:=/path/to/my_system.yaml \
         overrides:="feedback_controller.feedforward=false"
+    ros2 launch modyn_bringup system.launch.py system:=rx90_sim composed:=false
 
-The same file drives modyn_bringup's runner (modyn_system) where launch is not installed: both
-read it through modyn_bringup.system.load_system and give every node the same parameters.
+The same file drives modyn_bringup's runner (modyn_system, ``modyn run``) where launch is not
+installed: both read it through modyn_bringup.system.load_system and give every node the same
+parameters. As ``modyn run``, the control loop (hardware_interface + feedback_controller) runs
+in one process (``python -m modyn_bringup.composed``, still two nodes) unless the system file
+says ``composed:`` or ``composed:=false`` is given (modyn_bringup.system.default_composition).
 """
 
+import sys
+import tempfile
+
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument, OpaqueFunction
+from launch.actions import DeclareLaunchArgument, ExecuteProcess, OpaqueFunction
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
-from modyn_bringup.system import load_system
+from modyn_bringup.composed import BESIDE, write_manifest
+from modyn_bringup.system import composed_field, default_composition, load_system
 
 
 def _nodes(context):
@@ -21,7 +29,20 @@ def _nodes(context):
         o for o in LaunchConfiguration("overrides").perform(context).split(";") if o.strip()
     ]
     spec = load_system(LaunchConfiguration("system").perform(context), overrides)
-    return [
+    asked = LaunchConfiguration("composed").perform(context).strip()
+    if asked in ("", "default"):
+        composed = default_composition(spec)
+    elif asked.lower() in ("true", "false"):
+        composed = asked.lower() == "true"
+    else:
+        composed = composed_field(asked.split(","), spec.nodes, f"{spec.source} (composed:=)")
+
+    def inside(node) -> bool:
+        if not composed or (node.package, node.executable) in BESIDE:
+            return False
+        return composed is True or node.name in composed
+
+    actions = [
         Node(
             package=node.package,
             executable=node.executable,
@@ -30,7 +51,20 @@ def _nodes(context):
             output="screen",
         )
         for node in spec.nodes
+        if not inside(node)
     ]
+    together = [node for node in spec.nodes if inside(node)]
+    if together:
+        directory = tempfile.mkdtemp(prefix=f"modyn_{spec.name}_launch_")
+        manifest = write_manifest(spec, together, directory)
+        actions.append(
+            ExecuteProcess(
+                cmd=[sys.executable, "-m", "modyn_bringup.composed", str(manifest)],
+                name="modyn_composed",
+                output="screen",
+            )
+        )
+    return actions
 
 
 def generate_launch_description():
@@ -41,6 +75,12 @@ def generate_launch_description():
             ),
             DeclareLaunchArgument(
                 "overrides", default_value="", description="node.param=value;..."
+            ),
+            DeclareLaunchArgument(
+                "composed",
+                default_value="default",
+                description="default (the system file's composed:, else the loop in one "
+                "process), true, false, or comma-separated node names",
             ),
             OpaqueFunction(function=_nodes),
         ]

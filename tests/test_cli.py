@@ -23,13 +23,14 @@ pytestmark = pytest.mark.system
 ROOT = Path(__file__).resolve().parents[1]
 VENV_MODYN = ROOT / ".venv" / "bin" / "modyn"
 RX90_GOAL = [0.8, -0.9, 1.6, 0.6, -0.5, 1.0]
-#: the loop composed (hardware_interface + feedback_controller in one process, issue 29's fast
-#: default) at the robot's pace: the goals' commands wait on process start-up and DDS discovery,
-#: not on the loop. Measured on this test alone, quiet machine: four processes at half pace 106 s
-#: wall and 113 CPU-s, composed at half pace 104 s and 92 CPU-s, composed at pace 80 s and 83
-#: CPU-s. Composed, it also runs the PlanAndExecute goals through the composed EventsExecutor
-#: loop, where they once starved (modyn_ros.node_main._waiting_spinner)
-RUN_OPTIONS = ["--real-time-factor", "1", "--composed", "hardware_interface,feedback_controller"]
+#: at the robot's pace, the loop composed as ``modyn run`` does by default (hardware_interface +
+#: feedback_controller in one process, issue 29's fast default): the goals' commands wait on
+#: process start-up and DDS discovery, not on the loop. Measured on this test alone, quiet
+#: machine: four processes at half pace 106 s wall and 113 CPU-s, composed at half pace 104 s
+#: and 92 CPU-s, composed at pace 80 s and 83 CPU-s. Composed, the PlanAndExecute goals go
+#: through the composed EventsExecutor loop, where they once starved
+#: (modyn_ros.node_main._waiting_spinner)
+RUN_OPTIONS = ["--real-time-factor", "1"]
 
 
 def _modyn(*args: str, timeout: float = 120.0) -> subprocess.CompletedProcess:
@@ -165,6 +166,14 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
             if "running:" in line or run.poll() is not None:
                 break
         assert "running:" in lines[-1], "".join(lines)
+        # the default layout, said: the loop in one process (the same pid), the planning beside
+        assert (
+            "modyn run: hardware_interface + feedback_controller in one process (the loop "
+            "composed; --separate: every node in its own)" in "".join(lines)
+        ), "".join(lines)
+        pids = dict(re.findall(r"(\w+) \(pid (\d+)\)", lines[-1]))
+        assert pids["hardware_interface"] == pids["feedback_controller"], lines[-1]
+        assert pids["trajectory_generator"] != pids["hardware_interface"], lines[-1]
         unknown = _modyn("goal", "--positions", "0.1", "--joints", "joint_1")
         assert unknown.returncode == 2, unknown.stdout + unknown.stderr
         assert "modyn goal: joints ['joint_1'] not in joint_states ['joint1'," in unknown.stderr

@@ -79,7 +79,7 @@ def _delegate(command: str, argv: list[str]) -> int:
     if command == "run":
         from .runner import main as run
 
-        return run(argv) or 0
+        return run(argv, compose_loop=True) or 0
     if command == "record":
         return _record(argv)
     if command == "report":

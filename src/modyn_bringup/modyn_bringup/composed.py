@@ -36,7 +36,7 @@ from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, default_executor, run_n
 from . import fork_server
 from .system import BringupError
 
-__all__ = ["BESIDE", "COMPOSABLE", "main", "node_factories", "start_composed"]
+__all__ = ["BESIDE", "COMPOSABLE", "main", "node_factories", "start_composed", "write_manifest"]
 
 #: (package, executable) of the nodes a composed system runs in their own process next to the
 #: composed one: the recorder (``--record``) writes a file, which must not stall the loop's
@@ -103,6 +103,33 @@ def node_factories(manifest: dict, where: str = "manifest") -> tuple[list, tuple
     return factories, tuple(config_errors), tuple(runtime_errors)
 
 
+def write_manifest(spec, nodes: list, directory: Path, tag: str = "composed0") -> Path:
+    """Write each of ``nodes``' (NodeSpec of the SystemSpec ``spec``) parameter file
+    (``<name>.params.yaml``, as a separate process gets it) and the manifest that
+    :func:`main` reads (``<tag>.manifest.yaml``) into ``directory``; return the manifest's
+    path. Used by the runner and by launch/system.launch.py."""
+    manifest: dict = {"nodes": []}
+    for node in nodes:
+        params = Path(directory) / f"{node.name}.params.yaml"
+        params.write_text(
+            yaml.safe_dump(
+                {"/**": {"ros__parameters": spec.node_parameters(node)}}, sort_keys=False
+            ),
+            encoding="utf-8",
+        )
+        manifest["nodes"].append(
+            {
+                "name": node.name,
+                "package": node.package,
+                "executable": node.executable,
+                "params_file": str(params),
+            }
+        )
+    path = Path(directory) / f"{tag}.manifest.yaml"
+    path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+    return path
+
+
 def start_composed(runner, nodes: list) -> None:
     """Start ``nodes`` (NodeSpec) of ``runner`` (a SystemRunner) as one composed process.
 
@@ -117,20 +144,8 @@ def start_composed(runner, nodes: list) -> None:
                 f"{runner.spec.source}: node '{node.name}' ({node.package}/{node.executable}) "
                 f"cannot run composed (composable: {sorted('/'.join(k) for k in COMPOSABLE)})"
             )
-    manifest = {"nodes": []}
-    for node in nodes:
-        params = runner.command(node)[-1]  # writes the node's parameter file
-        manifest["nodes"].append(
-            {
-                "name": node.name,
-                "package": node.package,
-                "executable": node.executable,
-                "params_file": params,
-            }
-        )
     tag = f"composed{len(set(map(id, runner.processes.values())))}"
-    path = Path(params).parent / f"{tag}.manifest.yaml"
-    path.write_text(yaml.safe_dump(manifest, sort_keys=False), encoding="utf-8")
+    path = write_manifest(runner.spec, nodes, Path(runner._tmp.name), tag)
     log_path = runner.log_dir / f"{tag}.log"
     log_path.write_bytes(b"")
     log = open(log_path, "ab")  # noqa: SIM115 - closed by the runner's stop()

@@ -51,7 +51,14 @@ from typing import IO
 import yaml
 
 from . import fork_server
-from .system import BringupError, NodeSpec, SystemSpec, composed_field, load_system
+from .system import (
+    BringupError,
+    NodeSpec,
+    SystemSpec,
+    composed_field,
+    default_composition,
+    load_system,
+)
 
 __all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
 
@@ -528,11 +535,23 @@ def supervise(runner: SystemRunner, stop: _StopSignals, poll: float = 0.2) -> di
     return died
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, *, compose_loop: bool = False) -> int:
     """``modyn_system``: run a system until Ctrl-C, SIGTERM or the holder's exit (see the module
-    docstring for the policy and the exit status)."""
+    docstring for the policy and the exit status).
+
+    ``compose_loop`` (``modyn run``): what the system file does not say is composed as
+    :func:`modyn_bringup.system.default_composition` says (the loop in one process), and
+    ``--separate`` runs every node in its own process. ``modyn_system`` itself runs the file as
+    written (each node in its own process unless ``composed:`` or ``--composed``)."""
     parser = argparse.ArgumentParser(
-        prog="modyn_system", description="Run a modyn system (config/systems/<name>.yaml)."
+        prog="modyn run" if compose_loop else "modyn_system",
+        description="Run a modyn system (config/systems/<name>.yaml)."
+        + (
+            " The control loop (hardware_interface + feedback_controller) runs in one process "
+            "unless the system file says 'composed:' or --separate is given."
+            if compose_loop
+            else ""
+        ),
     )
     parser.add_argument("system", help="system name under config/systems, or a YAML path")
     parser.add_argument(
@@ -562,6 +581,12 @@ def main(argv: list[str] | None = None) -> int:
         help="run every node in one process and one executor, or only the comma-separated "
         "NODES (e.g. hardware_interface,feedback_controller: the loop; docs/performance_loop.md)",
     )
+    if compose_loop:
+        parser.add_argument(
+            "--separate",
+            action="store_true",
+            help="every node in its own process (modyn_system's layout), not the loop composed",
+        )
     parser.add_argument(
         "--realtime-priority",
         type=int,
@@ -612,6 +637,8 @@ def main(argv: list[str] | None = None) -> int:
                 f"(nodes: {[n.name for n in spec.nodes]})"
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
+        if compose_loop and args.separate and args.composed:
+            raise BringupError("--separate and --composed: one or the other")
         if isinstance(args.composed, str):  # --composed a,b: these nodes only
             spec.composed = composed_field(
                 [n for n in args.composed.split(",") if n],
@@ -620,6 +647,17 @@ def main(argv: list[str] | None = None) -> int:
             )
         elif args.composed:
             spec.composed = True
+        elif compose_loop and args.separate:
+            spec.composed = False
+        elif compose_loop:
+            spec.composed = default_composition(spec)
+            if spec.composed and not spec.composed_given:
+                names = spec.composed if spec.composed is not True else [n.name for n in spec.nodes]
+                print(
+                    f"modyn run: {' + '.join(names)} in one process (the loop composed; "
+                    "--separate: every node in its own)",
+                    flush=True,
+                )
         if args.realtime_priority is not None:
             if not 1 <= args.realtime_priority <= 99:
                 raise BringupError(f"--realtime-priority {args.realtime_priority}: expected 1..99")

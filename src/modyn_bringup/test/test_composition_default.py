@@ -1,0 +1,131 @@
+"""What ``modyn run`` and ``ros2 launch`` compose when nobody said (issue 29: the fast default).
+
+modyn_bringup.system.default_composition on every system of config/systems (the loop, or the
+file's own ``composed:``), and launch/system.launch.py's node list built by the file's own
+function with launch's classes replaced by recorders (launch and launch_ros are not installable
+here; the launch test runs the file for real on a ROS machine): the loop as one
+``python -m modyn_bringup.composed`` process whose manifest names the two nodes with the
+parameter files a separate process gets, ``composed:=false`` every node its own, ``true`` one
+process for all but the recorder, a bad name refused naming the nodes.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import types
+from pathlib import Path
+
+import pytest
+import yaml
+
+from modyn_bringup.system import BringupError, default_composition, load_system
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parents[3]
+SYSTEMS = sorted(p.stem for p in (ROOT / "config" / "systems").glob("*.yaml"))
+LOOP = ("hardware_interface", "feedback_controller")
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_every_system_composes_its_loop_unless_its_file_says(name):
+    spec = load_system(name)
+    data = yaml.safe_load((ROOT / "config" / "systems" / f"{name}.yaml").read_text())
+    chosen = default_composition(spec)
+    if "composed" in data:
+        assert spec.composed_given and chosen == spec.composed
+        return
+    kinds = {(n.package, n.executable): n.name for n in spec.nodes}
+    assert chosen == (
+        kinds[("modyn_hardware", "hardware_interface")],
+        kinds[("modyn_control", "feedback_controller")],
+    ), (name, chosen)
+
+
+def test_a_system_without_a_controller_is_not_composed(tmp_path):
+    data = yaml.safe_load((ROOT / "config" / "systems" / "planar_2r_sim.yaml").read_text())
+    data["nodes"] = [n for n in data["nodes"] if n["executable"] != "feedback_controller"]
+    system = tmp_path / "no_controller.yaml"
+    system.write_text(yaml.safe_dump(data))
+    assert default_composition(load_system(system)) is False
+
+
+class _Recorded:
+    """A launch action's constructor arguments."""
+
+    def __init__(self, *args, **kwargs):
+        self.args, self.kwargs = args, kwargs
+
+
+def _launch_file(monkeypatch, values: dict):
+    """launch/system.launch.py loaded with launch's classes replaced by recorders, and
+    LaunchConfiguration(name).perform() answering ``values``."""
+
+    class LaunchConfiguration:
+        def __init__(self, name):
+            self.name = name
+
+        def perform(self, _context):
+            return values.get(self.name, {"overrides": "", "composed": "default"}.get(self.name))
+
+    modules = {
+        "launch": types.ModuleType("launch"),
+        "launch.actions": types.ModuleType("launch.actions"),
+        "launch.substitutions": types.ModuleType("launch.substitutions"),
+        "launch_ros": types.ModuleType("launch_ros"),
+        "launch_ros.actions": types.ModuleType("launch_ros.actions"),
+    }
+    modules["launch"].LaunchDescription = _Recorded
+    for name in ("DeclareLaunchArgument", "ExecuteProcess", "OpaqueFunction"):
+        setattr(modules["launch.actions"], name, type(name, (_Recorded,), {}))
+    modules["launch.substitutions"].LaunchConfiguration = LaunchConfiguration
+    modules["launch_ros.actions"].Node = type("Node", (_Recorded,), {})
+    for name, module in modules.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    spec = importlib.util.spec_from_file_location(
+        "system_launch", ROOT / "launch" / "system.launch.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _split(actions):
+    nodes = [a.kwargs["name"] for a in actions if type(a).__name__ == "Node"]
+    processes = [a for a in actions if type(a).__name__ == "ExecuteProcess"]
+    return nodes, processes
+
+
+def test_the_launch_file_composes_the_loop_by_default(monkeypatch):
+    launch = _launch_file(monkeypatch, {"system": "rx90_sim"})
+    arguments = [a.args[0] for a in launch.generate_launch_description().args[0][:-1]]
+    assert arguments == ["system", "overrides", "composed"]
+    nodes, processes = _split(launch._nodes(None))
+    assert sorted(nodes) == ["inverse_dynamics_feedforward", "trajectory_generator"]
+    assert len(processes) == 1
+    command = processes[0].kwargs["cmd"]
+    assert command[:3] == [sys.executable, "-m", "modyn_bringup.composed"]
+    manifest = yaml.safe_load(Path(command[3]).read_text())
+    assert [n["name"] for n in manifest["nodes"]] == list(LOOP)
+    spec = load_system("rx90_sim")
+    for entry in manifest["nodes"]:
+        params = yaml.safe_load(Path(entry["params_file"]).read_text())
+        # the parameters a separate process of the node gets
+        assert params == {
+            "/**": {"ros__parameters": spec.node_parameters(spec.node(entry["name"]))}
+        }
+
+
+def test_the_launch_file_composed_false_true_and_a_bad_name(monkeypatch):
+    launch = _launch_file(monkeypatch, {"system": "rx90_sim", "composed": "false"})
+    nodes, processes = _split(launch._nodes(None))
+    assert len(nodes) == 4 and not processes
+    launch = _launch_file(monkeypatch, {"system": "rx90_sim", "composed": "true"})
+    nodes, processes = _split(launch._nodes(None))
+    assert not nodes and len(processes) == 1
+    manifest = yaml.safe_load(Path(processes[0].kwargs["cmd"][3]).read_text())
+    assert len(manifest["nodes"]) == 4
+    launch = _launch_file(monkeypatch, {"system": "rx90_sim", "composed": "hardware_interface,x"})
+    with pytest.raises(BringupError, match=r"no node named \['x'\]"):
+        launch._nodes(None)
