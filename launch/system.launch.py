@@ -20,7 +20,7 @@ from launch.actions import DeclareLaunchArgument, ExecuteProcess, OpaqueFunction
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
-from modyn_bringup.composed import BESIDE, write_manifest
+from modyn_bringup.composed import check_composable, inside, write_manifest
 from modyn_bringup.system import composed_field, default_composition, load_system
 
 
@@ -35,13 +35,10 @@ def _nodes(context):
     elif asked.lower() in ("true", "false"):
         composed = asked.lower() == "true"
     else:
-        composed = composed_field(asked.split(","), spec.nodes, f"{spec.source} (composed:=)")
-
-    def inside(node) -> bool:
-        if not composed or (node.package, node.executable) in BESIDE:
-            return False
-        return composed is True or node.name in composed
-
+        names = [n.strip() for n in asked.split(",") if n.strip()]
+        composed = composed_field(names, spec.nodes, f"{spec.source} (composed:=)")
+    together = [node for node in spec.nodes if inside(node, composed)]
+    check_composable(spec, together)  # before any process starts
     actions = [
         Node(
             package=node.package,
@@ -51,10 +48,11 @@ def _nodes(context):
             output="screen",
         )
         for node in spec.nodes
-        if not inside(node)
+        if node not in together
     ]
-    together = [node for node in spec.nodes if inside(node)]
     if together:
+        # the parameter files live as long as the machine's temp files: a respawned or
+        # relaunched process reads them again (the runner's, by contrast, go with the runner)
         directory = tempfile.mkdtemp(prefix=f"modyn_{spec.name}_launch_")
         manifest = write_manifest(spec, together, directory)
         actions.append(

@@ -36,7 +36,16 @@ from modyn_ros.node_main import EXECUTOR_ENV, EXECUTORS, default_executor, run_n
 from . import fork_server
 from .system import BringupError
 
-__all__ = ["BESIDE", "COMPOSABLE", "main", "node_factories", "start_composed", "write_manifest"]
+__all__ = [
+    "BESIDE",
+    "COMPOSABLE",
+    "check_composable",
+    "inside",
+    "main",
+    "node_factories",
+    "start_composed",
+    "write_manifest",
+]
 
 #: (package, executable) of the nodes a composed system runs in their own process next to the
 #: composed one: the recorder (``--record``) writes a file, which must not stall the loop's
@@ -103,6 +112,25 @@ def node_factories(manifest: dict, where: str = "manifest") -> tuple[list, tuple
     return factories, tuple(config_errors), tuple(runtime_errors)
 
 
+def inside(node, composed: bool | tuple[str, ...]) -> bool:
+    """``node`` (NodeSpec) runs in the composed process under ``composed`` (a SystemSpec's
+    ``composed``: True for all, names, or False); a recorder (:data:`BESIDE`) never does."""
+    if not composed or (node.package, node.executable) in BESIDE:
+        return False
+    return composed is True or node.name in composed
+
+
+def check_composable(spec, nodes: list) -> None:
+    """BringupError naming the first of ``nodes`` that cannot run composed (not in
+    :data:`COMPOSABLE`), before anything starts."""
+    for node in nodes:
+        if (node.package, node.executable) not in COMPOSABLE:
+            raise BringupError(
+                f"{spec.source}: node '{node.name}' ({node.package}/{node.executable}) "
+                f"cannot run composed (composable: {sorted('/'.join(k) for k in COMPOSABLE)})"
+            )
+
+
 def write_manifest(spec, nodes: list, directory: Path, tag: str = "composed0") -> Path:
     """Write each of ``nodes``' (NodeSpec of the SystemSpec ``spec``) parameter file
     (``<name>.params.yaml``, as a separate process gets it) and the manifest that
@@ -138,12 +166,7 @@ def start_composed(runner, nodes: list) -> None:
     ``<log_dir>/<node>.log`` links to the shared ``composed.log``. Raises BringupError, before
     starting anything, for a node that cannot be composed.
     """
-    for node in nodes:
-        if (node.package, node.executable) not in COMPOSABLE:
-            raise BringupError(
-                f"{runner.spec.source}: node '{node.name}' ({node.package}/{node.executable}) "
-                f"cannot run composed (composable: {sorted('/'.join(k) for k in COMPOSABLE)})"
-            )
+    check_composable(runner.spec, nodes)
     tag = f"composed{len(set(map(id, runner.processes.values())))}"
     path = write_manifest(runner.spec, nodes, Path(runner._tmp.name), tag)
     log_path = runner.log_dir / f"{tag}.log"

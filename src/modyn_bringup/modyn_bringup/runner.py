@@ -60,7 +60,14 @@ from .system import (
     load_system,
 )
 
-__all__ = ["HOLDERS", "SystemRunner", "executable_path", "main", "add_recorder"]
+__all__ = [
+    "HOLDERS",
+    "SystemRunner",
+    "add_recorder",
+    "choose_composition",
+    "executable_path",
+    "main",
+]
 
 #: (package, executable) of the nodes that hold the robot when commands stop; the runner never
 #: stops them because another node died
@@ -188,11 +195,9 @@ class SystemRunner:
         composed = self.spec.composed
 
         def inside(n) -> bool:  # in the composed process (modyn_bringup.composed)
-            from .composed import BESIDE
+            from .composed import inside as composed_inside
 
-            if not composed or (n.package, n.executable) in BESIDE:
-                return False
-            return composed is True or n.name in composed
+            return composed_inside(n, composed)
 
         recorder = [n for n in ordered if (n.package, n.executable) == RECORDER]
         if recorder and len(ordered) > 1:
@@ -535,6 +540,35 @@ def supervise(runner: SystemRunner, stop: _StopSignals, poll: float = 0.2) -> di
     return died
 
 
+def choose_composition(
+    spec: SystemSpec, composed: bool | str, separate: bool, compose_loop: bool
+) -> tuple[bool | tuple[str, ...], str]:
+    """The layout of ``spec`` from the command line: ``composed`` is ``--composed`` (False,
+    True, or "a,b" names), ``separate`` ``--separate``; ``compose_loop`` for ``modyn run``
+    (what nobody said: :func:`modyn_bringup.system.default_composition`). Returns the
+    ``composed`` value and the line to print ("" for none). Raises BringupError for both
+    options at once or a bad name."""
+    if separate and composed:
+        raise BringupError("--separate and --composed: one or the other")
+    if isinstance(composed, str):  # --composed a,b: these nodes only
+        names = [n.strip() for n in composed.split(",") if n.strip()]
+        return composed_field(names, spec.nodes, f"{spec.source} (--composed)"), ""
+    if composed:
+        return True, ""
+    if separate:
+        return False, ""
+    if not compose_loop:
+        return spec.composed, ""
+    chosen = default_composition(spec)
+    if not chosen or spec.composed_given:
+        return chosen, ""
+    names = chosen if chosen is not True else [n.name for n in spec.nodes]
+    return chosen, (
+        f"modyn run: {' + '.join(names)} in one process (the loop composed; "
+        "--separate: every node in its own)"
+    )
+
+
 def main(argv: list[str] | None = None, *, compose_loop: bool = False) -> int:
     """``modyn_system``: run a system until Ctrl-C, SIGTERM or the holder's exit (see the module
     docstring for the policy and the exit status).
@@ -637,27 +671,11 @@ def main(argv: list[str] | None = None, *, compose_loop: bool = False) -> int:
                 f"(nodes: {[n.name for n in spec.nodes]})"
             )
         spec.nodes = [n for n in spec.nodes if n.name not in args.skip]
-        if compose_loop and args.separate and args.composed:
-            raise BringupError("--separate and --composed: one or the other")
-        if isinstance(args.composed, str):  # --composed a,b: these nodes only
-            spec.composed = composed_field(
-                [n for n in args.composed.split(",") if n],
-                spec.nodes,
-                f"{spec.source} (--composed)",
-            )
-        elif args.composed:
-            spec.composed = True
-        elif compose_loop and args.separate:
-            spec.composed = False
-        elif compose_loop:
-            spec.composed = default_composition(spec)
-            if spec.composed and not spec.composed_given:
-                names = spec.composed if spec.composed is not True else [n.name for n in spec.nodes]
-                print(
-                    f"modyn run: {' + '.join(names)} in one process (the loop composed; "
-                    "--separate: every node in its own)",
-                    flush=True,
-                )
+        spec.composed, said = choose_composition(
+            spec, args.composed, compose_loop and args.separate, compose_loop
+        )
+        if said:
+            print(said, flush=True)
         if args.realtime_priority is not None:
             if not 1 <= args.realtime_priority <= 99:
                 raise BringupError(f"--realtime-priority {args.realtime_priority}: expected 1..99")

@@ -58,6 +58,15 @@ class _Recorded:
         self.args, self.kwargs = args, kwargs
 
 
+@pytest.fixture
+def launch_dir(tmp_path, monkeypatch):
+    """The launch file's parameter files and manifest in this test's directory."""
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    return tmp_path
+
+
 def _launch_file(monkeypatch, values: dict):
     """launch/system.launch.py loaded with launch's classes replaced by recorders, and
     LaunchConfiguration(name).perform() answering ``values``."""
@@ -97,7 +106,7 @@ def _split(actions):
     return nodes, processes
 
 
-def test_the_launch_file_composes_the_loop_by_default(monkeypatch):
+def test_the_launch_file_composes_the_loop_by_default(monkeypatch, launch_dir):
     launch = _launch_file(monkeypatch, {"system": "rx90_sim"})
     arguments = [a.args[0] for a in launch.generate_launch_description().args[0][:-1]]
     assert arguments == ["system", "overrides", "composed"]
@@ -106,6 +115,7 @@ def test_the_launch_file_composes_the_loop_by_default(monkeypatch):
     assert len(processes) == 1
     command = processes[0].kwargs["cmd"]
     assert command[:3] == [sys.executable, "-m", "modyn_bringup.composed"]
+    assert Path(command[3]).parent.parent == launch_dir
     manifest = yaml.safe_load(Path(command[3]).read_text())
     assert [n["name"] for n in manifest["nodes"]] == list(LOOP)
     spec = load_system("rx90_sim")
@@ -117,7 +127,7 @@ def test_the_launch_file_composes_the_loop_by_default(monkeypatch):
         }
 
 
-def test_the_launch_file_composed_false_true_and_a_bad_name(monkeypatch):
+def test_the_launch_file_composed_false_true_and_a_bad_name(monkeypatch, launch_dir):
     launch = _launch_file(monkeypatch, {"system": "rx90_sim", "composed": "false"})
     nodes, processes = _split(launch._nodes(None))
     assert len(nodes) == 4 and not processes
@@ -129,3 +139,49 @@ def test_the_launch_file_composed_false_true_and_a_bad_name(monkeypatch):
     launch = _launch_file(monkeypatch, {"system": "rx90_sim", "composed": "hardware_interface,x"})
     with pytest.raises(BringupError, match=r"no node named \['x'\]"):
         launch._nodes(None)
+    # names as a user types them
+    launch = _launch_file(
+        monkeypatch,
+        {"system": "rx90_sim", "composed": "hardware_interface, trajectory_generator,"},
+    )
+    nodes, processes = _split(launch._nodes(None))
+    assert sorted(nodes) == ["feedback_controller", "inverse_dynamics_feedforward"]
+    # a node that cannot run composed is refused before any process is described
+    launch = _launch_file(monkeypatch, {"system": "rx90_ros2_control_fake", "composed": "true"})
+    with pytest.raises(BringupError, match="'fake_ros2_control' .* cannot run composed"):
+        launch._nodes(None)
+    # the file's own choice: the ros2_control bridge keeps every node in its own process
+    launch = _launch_file(monkeypatch, {"system": "rx90_ros2_control_fake"})
+    nodes, processes = _split(launch._nodes(None))
+    assert len(nodes) == 5 and not processes
+
+
+def test_the_command_line_layout():
+    """runner.choose_composition: modyn run's default, --separate, --composed, the file's own
+    choice; modyn_system keeps the file as written."""
+    from modyn_bringup.runner import choose_composition
+
+    spec = load_system("rx90_sim")
+    composed, said = choose_composition(spec, False, False, compose_loop=True)
+    assert composed == LOOP
+    assert said == (
+        "modyn run: hardware_interface + feedback_controller in one process (the loop "
+        "composed; --separate: every node in its own)"
+    )
+    assert choose_composition(spec, False, True, compose_loop=True) == (False, "")
+    assert choose_composition(spec, True, False, compose_loop=True) == (True, "")
+    assert choose_composition(spec, " trajectory_generator,hardware_interface ", False, True) == (
+        ("trajectory_generator", "hardware_interface"),
+        "",
+    )
+    assert choose_composition(spec, False, False, compose_loop=False) == (False, "")
+    with pytest.raises(BringupError, match="--separate and --composed"):
+        choose_composition(spec, True, True, compose_loop=True)
+    with pytest.raises(BringupError, match=r"no node named \['bogus'\]"):
+        choose_composition(spec, "hardware_interface,bogus", False, True)
+    # a loop node skipped (--skip): nothing to compose
+    spec.nodes = [n for n in spec.nodes if n.name != "feedback_controller"]
+    assert choose_composition(spec, False, False, compose_loop=True) == (False, "")
+    # the file says: its choice, said by nobody
+    bridge = load_system("rx90_ros2_control_fake")
+    assert bridge.composed_given and choose_composition(bridge, False, False, True) == (False, "")

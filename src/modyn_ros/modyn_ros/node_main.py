@@ -133,9 +133,12 @@ def _waiting_spinner(executor) -> Callable[[], None]:
     topic (ignored, modyn_ros.intra_process), two or more per tick against one spin per drain,
     so the queue grew without end and a trajectory from another process waited in it forever
     (measured: no report of 5 in 20 s, 4-10 ms with intra-process delivery off). A task queued
-    now completes after every event queued before it: spinning until it is done runs exactly
-    those (27 us with none waiting, against 88 us for an empty ``spin_once(0)``). The
-    wait-set executors pick ready entities, not queued events: one ``spin_once(0)``.
+    now runs after every event queued before it (one FIFO queue): spinning until it is done
+    runs those, and at most the few that arrive before the task's done-callback, itself queued,
+    ends the spin (27 us with none waiting, against 88 us for an empty ``spin_once(0)``). The
+    spin is bounded by ``_EVENTS_STOP_POLL``: a done-callback left over from a spin that timed
+    out ends the next one early, nothing worse. The wait-set executors pick ready entities, not
+    queued events: one ``spin_once(0)``.
     """
     if type(executor).__name__ != "EventsExecutor":
         return lambda: executor.spin_once(timeout_sec=0.0)
