@@ -85,8 +85,8 @@ class Goal:
 #: itself makes its reader anew when the graph has the writer (hardware_interface)
 UNMATCHED_RESTART_AFTER = 15.0
 #: s of wall time after which a start-up whose nodes all run but which this process still does
-#: not see (no state, or the generator's goal reader or the feed-forward's trajectory writer
-#: not matched) is started once more: a DDS reader that never matches its writer (L10: 120 s
+#: not see (no state, or the generator's goal reader, the feed-forward's trajectory writer or
+#: the controller's effort_command writer not matched) is started once more: a DDS reader that never matches its writer (L10: 120 s
 #: with every node up and the plant republishing t_0 2358 times)
 START_RESTART_AFTER = 45.0
 
@@ -514,6 +514,12 @@ def _run_episode_once(
                 gone.append("goal reader (the trajectory generator) matched")
             if node.count_publishers("trajectory") == 0:
                 gone.append("trajectory writer (the feed-forward) in the graph")
+            # Q30: a forked controller that never came up (its log empty for 60 s, the plant
+            # at t_0 with "0 effort_command publisher(s) ... in the ROS graph") never reports
+            # the trajectory pending, so UNMATCHED_RESTART_AFTER never counted; the start is
+            # not complete without its command writer
+            if controllers and node.count_publishers("effort_command") == 0:
+                gone.append("effort_command writer (the feedback controller) in the graph")
             if not recording():
                 gone.append("recorder subscribed to joint_states")
             return gone

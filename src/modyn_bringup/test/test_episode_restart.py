@@ -89,3 +89,35 @@ def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeyp
     assert "goal reader (the trajectory generator) matched" in message
     assert "joint_states from the plant" not in message  # the plant was seen
     assert (tmp_path / "restart").is_dir()  # the second start's logs
+
+
+def test_a_controller_that_never_comes_up_is_started_once_more_then_named(monkeypatch, tmp_path):
+    """Q30: the feedback controller's process ran but never made its node (its log empty for
+    60 s, the plant at t_0 with no effort_command writer in the graph); the episode waited for
+    the motion's end until its timeout. Now the start is not complete without the controller's
+    command writer: after START_RESTART_AFTER the system is started once more, and a second
+    stall is an error naming it. The controller here is a process that sleeps."""
+    import sys
+
+    from modyn_bringup.runner import SystemRunner
+    from modyn_bringup.system import load_system
+
+    original = SystemRunner.command
+
+    def command(self, node):
+        line = original(self, node)  # its parameter file written, as for every node
+        if node.executable == "feedback_controller":
+            return [sys.executable, "-c", "import time; time.sleep(300)"]
+        return line
+
+    monkeypatch.setattr(SystemRunner, "command", command)
+    monkeypatch.setattr(ep, "START_RESTART_AFTER", 3.0)
+    spec = load_system("planar_2r_sim")
+    with pytest.warns(RuntimeWarning, match=r"every node running, but after 3 s still no"):
+        with pytest.raises(BringupError) as error:
+            ep.run_episode(spec, [ep.Goal([[0.1, 0.2]])], log_dir=tmp_path, timeout=60.0)
+    message = str(error.value)
+    assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
+    assert "effort_command writer (the feedback controller) in the graph" in message
+    assert "goal reader" not in message and "joint_states from the plant" not in message
+    assert (tmp_path / "restart").is_dir()
