@@ -448,6 +448,15 @@ def _run_episode_once(
             if why is not None:
                 raise _LoopNeverClosed(why)
             dead = runner.dead()
+            if dead and on_running is not None and stall_after is not None:
+                # the start, before any motion a test kills nodes in (on_running leaves later
+                # deaths to it): a node gone now is a start that failed (Q30: the controller's
+                # process gone, or silent, and the episode waited 60 s for a motion's end).
+                # Started once more; a second time, named
+                name, code = next(iter(dead.items()))
+                raise _LoopNeverClosed(
+                    f"node '{name}' exited (code {code}) during the start:\n{runner.log_tail(name)}"
+                )
             if dead and on_running is None:
                 name, code = next(iter(dead.items()))
                 raise BringupError(

@@ -121,3 +121,42 @@ def test_a_controller_that_never_comes_up_is_started_once_more_then_named(monkey
     assert "effort_command writer (the feedback controller) in the graph" in message
     assert "goal reader" not in message and "joint_states from the plant" not in message
     assert (tmp_path / "restart").is_dir()
+
+
+def test_a_node_gone_during_the_start_of_a_killing_test_is_started_once_more(monkeypatch, tmp_path):
+    """With ``on_running`` (a test that kills nodes mid-motion) run_episode left every dead node
+    to the callback, also during the start: a controller gone before the first motion made the
+    episode wait for the motion's end until its timeout. Now a node gone during the start
+    starts the system once more, and a second time is an error naming the node and its exit
+    code. The controller here is a process that exits with status 3."""
+    import sys
+
+    from modyn_bringup.runner import SystemRunner
+    from modyn_bringup.system import load_system
+
+    original = SystemRunner.command
+
+    def command(self, node):
+        line = original(self, node)
+        if node.executable == "feedback_controller":
+            return [sys.executable, "-c", "import sys; sys.exit(3)"]
+        return line
+
+    seen = []
+    monkeypatch.setattr(SystemRunner, "command", command)
+    spec = load_system("planar_2r_sim")
+    with pytest.warns(RuntimeWarning, match=r"node 'feedback_controller' exited \(code 3\)"):
+        with pytest.raises(BringupError) as error:
+            ep.run_episode(
+                spec,
+                [ep.Goal([[0.1, 0.2]])],
+                log_dir=tmp_path,
+                timeout=60.0,
+                on_running=lambda runner, node, records: seen.append(len(records)),
+            )
+    message = str(error.value)
+    assert message.startswith(
+        "planar_2r_sim: twice, node 'feedback_controller' exited (code 3) during the start"
+    ), message
+    assert seen  # the callback ran meanwhile, as in a test that kills nodes
+    assert (tmp_path / "restart").is_dir()
