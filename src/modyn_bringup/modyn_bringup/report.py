@@ -52,6 +52,7 @@ EVENT_COUNTERS = (
     "hold_steps",
     "misses",
     "faults",
+    "publish_failures",
 )
 #: per-second timing values: (node role, key, label, unit)
 TIMING_KEYS = (

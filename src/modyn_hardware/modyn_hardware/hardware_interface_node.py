@@ -59,6 +59,7 @@ from geometry_msgs.msg import Point, WrenchStamped
 from nav_msgs.msg import Odometry
 from rcl_interfaces.msg import ParameterDescriptor
 from rclpy.clock import Clock, ClockType
+from rclpy.impl.implementation_singleton import rclpy_implementation as _rclpy
 from rclpy.node import Node
 from rosgraph_msgs.msg import Clock as ClockMsg
 from sensor_msgs.msg import JointState
@@ -118,6 +119,8 @@ WAITING_REPUBLISH_PERIOD = 0.05
 #: anew (:meth:`HardwareInterfaceNode._resubscribe`)
 UNMATCHED_PERIODS = 3
 _NS = 1_000_000_000
+#: what rclpy raises when the middleware refuses a publication (rclpy has no public name for it)
+RCLError = _rclpy.RCLError
 
 
 class HardwareInterfaceNode(Node):
@@ -203,6 +206,8 @@ class HardwareInterfaceNode(Node):
         self._report_wall = time.monotonic()
 
         self._state_log: StateLog | None = None  # parameter state_log, opened below
+        #: topic -> (publications the middleware refused, monotonic s of the last log of one)
+        self._failed_publications: dict[str, tuple[int, float]] = {}
         self._topic_log = None  # parameter topic_log (modyn_ros.topic_log), opened below
         # messages reused on every step (rclpy serialises at publish time)
         self._js = JointState()
@@ -529,7 +534,10 @@ class HardwareInterfaceNode(Node):
             # /clock first, so that a subscriber's clock is never behind the state it receives
             self._clock_msg.clock.sec = sec
             self._clock_msg.clock.nanosec = nanosec
-            self._pub_clock.publish(self._clock_msg)
+            try:
+                self._pub_clock.publish(self._clock_msg)
+            except RCLError as exc:
+                self._publication_failed("/clock", stamp_ns, exc)
         if self._state_intra:  # the published message passes to the local subscribers
             js = JointState()
             js.name = self._js.name
@@ -552,25 +560,50 @@ class HardwareInterfaceNode(Node):
         if self._noise_rng is not None and stamp_ns != self._noisy_stamp:
             self._noisy_stamp = stamp_ns
             self._noisy_values = (list(js.position), list(js.velocity), list(js.effort))
-        self._pub_state.publish(js)
+        try:
+            self._pub_state.publish(js)
+        except RCLError as exc:
+            # the middleware refused the sample (Q36: Fast DDS, while a reader was stopped):
+            # the step is done and the state recorded below; the readers miss one sample, and a
+            # controller that misses its state is caught by the watchdog, which holds the robot
+            self._publication_failed("joint_states", stamp_ns, exc)
         if self._state_log is not None:
             self._state_log.append(
                 stamp_ns, time.monotonic_ns(), js.position, js.velocity, js.effort
             )
-        if self._pub_base is not None:
-            self._publish_base(state, sec, nanosec)
         try:
+            if self._pub_base is not None:
+                self._publish_base(state, sec, nanosec)
             if self._pub_wrench and step % self.config.constraint_every == 0:
                 self._publish_constraint_forces(state, sec, nanosec, step)
             if self._pub_actuators is not None or self._pub_markers is not None:
                 self._publish_actuators(state, sec, nanosec, step)
             if self._frames_tf is not None and step % self.config.marker_every == 0:
                 self._frames_tf.publish(state.position, js.header.stamp)
+        except RCLError as exc:
+            self._publication_failed("the model outputs", stamp_ns, exc)
         except ModelError as exc:
             # the model cannot evaluate this state (a closed mechanism out of its workspace,
             # e.g. a leg of the quadruped with a tail overstretched after a fall): the state
             # itself is published; the plant's next step reports the fault with the same reason
             self._model_output_failed(exc)
+
+    def _publication_failed(self, topic: str, stamp_ns: int, exc: Exception) -> None:
+        """A publication of the loop the middleware refused: counted (``publish_failures`` in
+        ``/diagnostics``), logged at most once a wall second per topic, and the loop goes on; a
+        publication is never a reason to stop the node that holds the robot."""
+        self.supervisor.counters["publish_failures"] += 1
+        failed = self._failed_publications.get(topic, (0, -math.inf))
+        count, logged = failed[0] + 1, failed[1]
+        now = time.monotonic()
+        if now - logged >= 1.0:
+            text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            self.get_logger().error(
+                f"publication of {topic} failed at t = {stamp_ns * 1e-9:.6f} s ({count} failed "
+                f"so far); the loop goes on: {text}"
+            )
+            logged = now
+        self._failed_publications[topic] = (count, logged)
 
     def _measured(self, values: np.ndarray, kind: int) -> list[float]:
         """``values`` as published: plus N(0, σ²) with σ = ``measurement_noise[kind]`` (0

@@ -93,6 +93,9 @@ COUNTERS = (
     "position_limited",
     "velocity_limited",
     "deadline_misses",
+    # publications of the loop (joint_states, /clock, ...) the middleware refused: counted,
+    # logged, and the loop goes on (hardware_interface_node)
+    "publish_failures",
 )
 
 #: lockstep pacing: a loop this far behind its pace (wall ns) takes the present as its new

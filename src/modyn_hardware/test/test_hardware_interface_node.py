@@ -379,6 +379,84 @@ def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stam
     np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-2)
 
 
+class _RefusingPublisher:
+    """A publisher whose middleware refuses every sample while ``refuse`` is set: what rclpy
+    raised in Q36 (docs/testing.md) from Fast DDS, while the test held a reader stopped."""
+
+    def __init__(self, publisher):
+        self.publisher = publisher
+        self.refuse = False
+        self.refused = 0
+
+    def publish(self, msg) -> None:
+        from rclpy.impl.implementation_singleton import rclpy_implementation as _rclpy
+
+        if self.refuse:
+            self.refused += 1
+            raise _rclpy.RCLError(
+                "Failed to publish: cannot publish data, at /project/src/rmw_publish.cpp:68"
+            )
+        self.publisher.publish(msg)
+
+    def __getattr__(self, name):
+        return getattr(self.publisher, name)
+
+
+def test_a_refused_publication_is_counted_and_the_robot_held(
+    make_loop, planar_2r_xml, planar, stamp_ns, capfd
+):
+    """The realtime plant keeps stepping, and holding, when the middleware refuses its state:
+    the node that holds the robot must not die on a publication (Q36 killed it)."""
+    from sensor_msgs.msg import JointState
+
+    from modyn_ros.qos import STATE_QOS
+
+    loop = make_loop(
+        robot_description=planar_2r_xml,
+        mode="realtime",
+        rate=200.0,
+        watchdog_timeout=0.2,
+        initial_positions=[0.4, -0.3],
+        publish_clock=True,
+    )
+
+    def answer(msg):  # a gravity-compensating "controller"
+        loop.command(planar.gravity(np.array(msg.position)), stamp_ns(msg))
+
+    loop.tester.create_subscription(JointState, "joint_states", answer, STATE_QOS)
+    loop.connect()
+    hw = loop.hw
+    assert loop.spin_until(lambda: hw.state == "following")
+    refusing = hw._pub_state = _RefusingPublisher(hw._pub_state)
+    refusing_clock = hw._pub_clock = _RefusingPublisher(hw._pub_clock)
+    refusing.refuse = refusing_clock.refuse = True
+    steps, received = hw.counters["steps"], len(loop.states)
+    # no state reaches the controller, so no command reaches the plant: the watchdog latches
+    # the safe hold, and the plant steps on in it (an exception here would leave spin_once)
+    assert loop.spin_until(lambda: hw.fault is not None)
+    loop.spin_for(0.2)
+    assert hw.fault.startswith("watchdog: no command for")
+    assert hw.counters["misses"] == 1 and hw.counters["faults"] == 1
+    assert hw.counters["steps"] - steps > 20  # 80 at 200 Hz in 0.4 s on an idle machine
+    assert refusing.refused > 20 and refusing_clock.refused > 0
+    failures = hw.counters["publish_failures"]
+    assert failures == refusing.refused + refusing_clock.refused
+    assert len(loop.states) - received <= 1  # at most one already sent before the swap
+    err = capfd.readouterr().err
+    assert "publication of joint_states failed at t = " in err, err
+    assert "failed so far); the loop goes on: Failed to publish: cannot publish data" in err
+    # the middleware accepts again: the states flow, the hold goes on until ~/reset
+    refusing.refuse = refusing_clock.refuse = False
+    received = len(loop.states)
+    assert loop.spin_until(lambda: len(loop.states) > received + 10)
+    assert hw.counters["publish_failures"] == failures
+    assert hw.state == "faulted"
+    np.testing.assert_allclose(hw.plant.read().position, [0.4, -0.3], atol=1e-2)
+    stamps = [stamp_ns(m) for m in loop.states[received:]]
+    assert all(b > a for a, b in zip(stamps, stamps[1:], strict=False))
+    assert abs(stamps[-1] - time.time_ns()) < 1_000 * MS  # the node's clock: the wall
+
+
 # ---------------------------------------------------------------------- bad parameters
 @pytest.mark.parametrize(
     "name, value, message",
