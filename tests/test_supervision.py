@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -411,16 +412,14 @@ def _desired(
     return desired_motion(episode)
 
 
-@pytest.mark.parametrize("system", ["rx90_sim", "rx90_mujoco"])
-def test_dead_nodes_leave_the_holder_running(system, tmp_path):
-    """Under modyn_system: the feed-forward and the generator killed once the controller holds
-    the motion, then the controller dead mid-motion (at a plant time, its die_at): the motion
-    runs on without the two, and the holder latches its hold."""
-    model = _model(system)
+def _dead_nodes_episode(system: str, model, run_dir: Path, last: bool):
+    """One run of :func:`test_dead_nodes_leave_the_holder_running`: ``(result, None)``, or
+    ``(None, the plant's stall warning)`` when the middleware held the plant's loop after the
+    kills and the watchdog latched before the controller's death (unless ``last``)."""
     # every state the plant published, written by itself (modyn_ros.topic_log): the analysis
     # reads them from there, and this process follows the plant on its latest state only
-    topics = tmp_path / "hardware_interface.mcap"
-    runner = RunnerProcess(system, tmp_path, "--set", f"hardware_interface.topic_log={topics}")
+    topics = run_dir / "hardware_interface.mcap"
+    runner = RunnerProcess(system, run_dir, "--set", f"hardware_interface.topic_log={topics}")
     probe = None
     try:
         pids = runner.wait_running()
@@ -486,6 +485,12 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
         found = re.search(r"fault latched: watchdog: no command for step t = ([0-9.]+) s", log)
         assert found, log
         t_miss = float(found[1])
+        stalled = re.search(r"publishing the state of t = [0-9.]+ s held the loop for .*", log)
+        if t_miss < die_at - 1.5e-3 and stalled and not last:
+            # the middleware held the loop right after the SIGKILLs (Q32: Fast DDS for 1.0 s
+            # in the plant, again in the controller) and the watchdog latched before die_at:
+            # the robot was held as designed, but this run cannot show the controller's death
+            return None, stalled[0]
         # 1.5 s of held plant time (the plant holds at real-time pace, slower when loaded)
         probe.spin_until(lambda: probe.now >= t_miss + 1.5, 60.0, "1.5 s of hold", holder_alive)
         runner.signal_group(signal.SIGINT)  # Ctrl-C (the nodes are in sessions of their own)
@@ -494,6 +499,26 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
         if probe is not None:
             probe.close()
         runner.cleanup()
+    return (runner, probe, status, kills, die_at, t_miss, log, topics), None
+
+
+@pytest.mark.parametrize("system", ["rx90_sim", "rx90_mujoco"])
+def test_dead_nodes_leave_the_holder_running(system, tmp_path):
+    """Under modyn_system: the feed-forward and the generator killed once the controller holds
+    the motion, then the controller dead mid-motion (at a plant time, its die_at): the motion
+    runs on without the two, and the holder latches its hold."""
+    model = _model(system)
+    result, stall = _dead_nodes_episode(system, model, tmp_path / "run", last=False)
+    if result is None:
+        warnings.warn(
+            f"{system}: the hold latched before the controller's death after the plant's "
+            f"'{stall}'; the episode once more",
+            RuntimeWarning,
+            stacklevel=1,
+        )
+        result, _ = _dead_nodes_episode(system, model, tmp_path / "again", last=True)
+    assert result is not None
+    runner, probe, status, kills, die_at, t_miss, log, topics = result
 
     print(f"\n{system}: runner stderr:\n{runner.err}")
     assert status == 1, f"exit status {status} after nodes died:\n{runner.err}"
