@@ -485,11 +485,20 @@ def _dead_nodes_episode(system: str, model, run_dir: Path, last: bool):
         found = re.search(r"fault latched: watchdog: no command for step t = ([0-9.]+) s", log)
         assert found, log
         t_miss = float(found[1])
-        stalled = re.search(r"publishing the state of t = [0-9.]+ s held the loop for .*", log)
+        # the middleware held the plant's loop between the kills and the latch (Q32: Fast DDS
+        # for 1.0 s in the plant, again in the controller), and the watchdog latched before
+        # die_at: the robot was held as designed, but this run cannot show the controller's
+        # death (kills: this probe's view of the plant, which lags it: never later than it)
+        stalls = [
+            (float(m[1]), m[0])
+            for m in re.finditer(
+                r"publishing joint_states of t = ([0-9.]+) s held the loop for [0-9.]+ s", log
+            )
+        ]
+        stalled = [text for t, text in stalls if min(kills.values()) <= t <= t_miss]
         if t_miss < die_at - 1.5e-3 and stalled and not last:
-            # the middleware held the loop right after the SIGKILLs (Q32: Fast DDS for 1.0 s
-            # in the plant, again in the controller) and the watchdog latched before die_at:
-            # the robot was held as designed, but this run cannot show the controller's death
+            runner.signal_group(signal.SIGINT)  # ended, not killed: no readers left dead
+            runner.wait()
             return None, stalled[0]
         # 1.5 s of held plant time (the plant holds at real-time pace, slower when loaded)
         probe.spin_until(lambda: probe.now >= t_miss + 1.5, 60.0, "1.5 s of hold", holder_alive)

@@ -53,6 +53,7 @@ EVENT_COUNTERS = (
     "misses",
     "faults",
     "publish_failures",
+    "publish_stalls",
 )
 #: per-second timing values: (node role, key, label, unit)
 TIMING_KEYS = (

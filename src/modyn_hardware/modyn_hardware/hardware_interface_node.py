@@ -121,6 +121,9 @@ UNMATCHED_PERIODS = 3
 _NS = 1_000_000_000
 #: what rclpy raises when the middleware refuses a publication (rclpy has no public name for it)
 RCLError = _rclpy.RCLError
+#: a publication of joint_states that holds the loop longer than this (wall ns) is counted and
+#: logged: the middleware held it (Q32: Fast DDS for 1.0 s, on two readers just SIGKILLed)
+STALL_NS = 100_000_000
 
 
 class HardwareInterfaceNode(Node):
@@ -239,6 +242,8 @@ class HardwareInterfaceNode(Node):
         # composed with the controller: delivered to it by reference (modyn_ros.intra_process)
         self._pub_state = intra.create_publisher(self, JointState, "joint_states", STATE_QOS)
         self._state_intra = getattr(self._pub_state, "intra", False)
+        if self._state_intra:  # its DDS copy, sent later by the bus, is watched the same way
+            self._pub_state.send = self._send_state
         self._setup_base_and_constraints(model)
         self._setup_views(model, cfg)
         self._setup_actuator_outputs(model, cfg)
@@ -560,20 +565,20 @@ class HardwareInterfaceNode(Node):
         if self._noise_rng is not None and stamp_ns != self._noisy_stamp:
             self._noisy_stamp = stamp_ns
             self._noisy_values = (list(js.position), list(js.velocity), list(js.effort))
-        try:
+        if self._state_intra:  # to the local subscribers now, to DDS by _send_state later
             self._pub_state.publish(js)
-        except RCLError as exc:
-            # the middleware refused the sample (Q36: Fast DDS, while a reader was stopped):
-            # the step is done and the state recorded below; the readers miss one sample, and a
-            # controller that misses its state is caught by the watchdog, which holds the robot
-            self._publication_failed("joint_states", stamp_ns, exc)
+        else:
+            self._send_state(self._pub_state, js)
         if self._state_log is not None:
             self._state_log.append(
                 stamp_ns, time.monotonic_ns(), js.position, js.velocity, js.effort
             )
-        try:
-            if self._pub_base is not None:
+        if self._pub_base is not None:
+            try:
                 self._publish_base(state, sec, nanosec)
+            except RCLError as exc:
+                self._publication_failed("base_state", stamp_ns, exc)
+        try:
             if self._pub_wrench and step % self.config.constraint_every == 0:
                 self._publish_constraint_forces(state, sec, nanosec, step)
             if self._pub_actuators is not None or self._pub_markers is not None:
@@ -588,10 +593,37 @@ class HardwareInterfaceNode(Node):
             # itself is published; the plant's next step reports the fault with the same reason
             self._model_output_failed(exc)
 
+    def _send_state(self, publisher, msg: JointState) -> None:
+        """Publish joint_states to DDS: a refused sample is counted and logged, and so is a
+        publication that held the loop over ``STALL_NS`` (its length logged); neither stops
+        the loop. ``publisher`` the node's (direct) or the composed bus's DDS publisher."""
+        start = time.monotonic_ns()
+        try:
+            publisher.publish(msg)
+        except RCLError as exc:
+            # the middleware refused the sample (Q36: Fast DDS, while a reader was stopped):
+            # the step is done and the state recorded (the plant's logs); the readers miss one
+            # sample, and a controller that misses its state is caught by the watchdog
+            stamp = msg.header.stamp
+            self._publication_failed("joint_states", stamp.sec * _NS + stamp.nanosec, exc)
+            return
+        took = time.monotonic_ns() - start
+        if took > STALL_NS:
+            counters = self.supervisor.counters
+            counters["publish_stalls"] += 1
+            stamp = msg.header.stamp
+            self.get_logger().warning(
+                f"publishing joint_states of t = {stamp.sec + stamp.nanosec * 1e-9:.3f} s held "
+                f"the loop for {took * 1e-9:.3f} s (the middleware: a reader gone or stopped?); "
+                f"{counters['publish_stalls']} such stall(s) so far"
+            )
+
     def _publication_failed(self, topic: str, stamp_ns: int, exc: Exception) -> None:
         """A publication of the loop the middleware refused: counted (``publish_failures`` in
         ``/diagnostics``), logged at most once a wall second per topic, and the loop goes on; a
         publication is never a reason to stop the node that holds the robot."""
+        if not self.context.ok():
+            raise exc  # the context shut down: the loop ends (node_main), nothing to count
         self.supervisor.counters["publish_failures"] += 1
         failed = self._failed_publications.get(topic, (0, -math.inf))
         count, logged = failed[0] + 1, failed[1]

@@ -96,13 +96,9 @@ COUNTERS = (
     # publications of the loop (joint_states, /clock, ...) the middleware refused: counted,
     # logged, and the loop goes on (hardware_interface_node)
     "publish_failures",
-    # publications of the state that held the loop longer than STALL_NS (logged each)
+    # publications of joint_states that held the loop over STALL_NS (hardware_interface_node)
     "publish_stalls",
 )
-
-#: a publication of the state that holds the loop longer than this (wall ns) is counted and
-#: logged: the middleware held it (Q32: Fast DDS for 1.0 s, on readers just SIGKILLed)
-STALL_NS = 100_000_000
 
 #: lockstep pacing: a loop this far behind its pace (wall ns) takes the present as its new
 #: origin instead of stepping flat out to catch up
@@ -436,17 +432,8 @@ class Supervisor:
             self._pace_origin = (now, self.t_ns)
 
     def _publish_state(self, stamp_ns: int) -> None:
-        start = self._mono()
         self.port.publish_state(stamp_ns, self.k)
-        self._published_ns = end = self._mono()
-        if end - start > STALL_NS:
-            self.counters["publish_stalls"] += 1
-            self.port.log(
-                "warning",
-                f"publishing the state of t = {stamp_ns * 1e-9:.3f} s held the loop for "
-                f"{(end - start) * 1e-9:.3f} s (the middleware: a reader gone or stopped?); "
-                f"{self.counters['publish_stalls']} such stall(s) so far",
-            )
+        self._published_ns = self._mono()
 
     def _record_latency(self, ns: int) -> None:
         self._latency[self._latency_count % _LATENCY_SAMPLES] = ns

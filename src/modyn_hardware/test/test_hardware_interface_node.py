@@ -387,10 +387,14 @@ class _RefusingPublisher:
         self.publisher = publisher
         self.refuse = False
         self.refused = 0
+        self.hold_next = 0.0  # wall seconds the next publication takes (a middleware stall)
 
     def publish(self, msg) -> None:
         from rclpy.impl.implementation_singleton import rclpy_implementation as _rclpy
 
+        if self.hold_next:
+            time.sleep(self.hold_next)
+            self.hold_next = 0.0
         if self.refuse:
             self.refused += 1
             raise _rclpy.RCLError(
@@ -455,6 +459,31 @@ def test_a_refused_publication_is_counted_and_the_robot_held(
     stamps = [stamp_ns(m) for m in loop.states[received:]]
     assert all(b > a for a, b in zip(stamps, stamps[1:], strict=False))
     assert abs(stamps[-1] - time.time_ns()) < 1_000 * MS  # the node's clock: the wall
+
+
+def test_a_publication_that_holds_the_loop_is_counted_and_logged(
+    make_loop, planar_2r_xml, stamp_ns, capfd
+):
+    """Q32: Fast DDS held the plant's publication of one state for 1.0 s after two of its
+    readers were SIGKILLed; the plant names such a stall (it is why a watchdog may latch)."""
+    loop = make_loop(robot_description=planar_2r_xml, watchdog_timeout=5.0)
+    loop.connect()
+    hw = loop.hw
+    for _ in range(3):
+        loop.step([0.0, 0.0])
+    assert hw.counters["publish_stalls"] == 0
+    slow = hw._pub_state = _RefusingPublisher(hw._pub_state)
+    slow.hold_next = 0.15
+    state = loop.step([0.0, 0.0])  # the state of this step took 0.15 s to publish
+    assert hw.counters["publish_stalls"] == 1 and hw.counters["publish_failures"] == 0
+    err = capfd.readouterr().err
+    expected = (
+        f"publishing joint_states of t = {stamp_ns(state) * 1e-9:.3f} s held the loop for 0.1"
+    )
+    assert expected in err, err
+    assert "(the middleware: a reader gone or stopped?); 1 such stall(s) so far" in err
+    loop.step([0.0, 0.0])  # a publication on time is no stall
+    assert hw.counters["publish_stalls"] == 1
 
 
 # ---------------------------------------------------------------------- bad parameters

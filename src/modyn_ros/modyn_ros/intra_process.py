@@ -104,6 +104,9 @@ class IntraPublisher:
         self._bus = bus
         self._topic = topic
         self.publisher = publisher
+        #: ``send(publisher, msg)`` sends a deferred DDS copy (the node's, to watch what the
+        #: middleware does with it, e.g. hardware_interface's); None: ``publisher.publish``
+        self.send: Callable | None = None
 
     def publish(self, msg) -> None:
         """Hand ``msg`` to the local subscriptions; to DDS (after them) while an outside
@@ -115,7 +118,7 @@ class IntraPublisher:
                 sub.scheduled = True
                 bus._ready.append(sub)
         if self.publisher.get_subscription_count() > self._topic.dds_subscriptions:
-            bus._deferred.append((self.publisher, msg))
+            bus._deferred.append((self, msg))
 
     def get_subscription_count(self) -> int:
         """The DDS publisher's matched subscriptions (local ones included)."""
@@ -186,8 +189,11 @@ class IntraProcess:
             sub.callback(msg)
         deferred = self._deferred
         for _ in range(len(deferred)):
-            publisher, msg = deferred.popleft()
-            publisher.publish(msg)
+            sender, msg = deferred.popleft()
+            if sender.send is None:
+                sender.publisher.publish(msg)
+            else:
+                sender.send(sender.publisher, msg)
 
 
 def enable() -> IntraProcess:

@@ -142,8 +142,9 @@ class TappedPublisher:
         self._topic = _topic(topic)
 
     def publish(self, msg) -> None:
-        self.publisher.publish(msg)
+        # written first: a sample the middleware refuses (rclpy raises) is still in the log
         self._log.write(self._topic, msg)
+        self.publisher.publish(msg)
 
     def __getattr__(self, name):  # anything else (destroy, handle, ...) is the publisher's
         return getattr(self.publisher, name)

@@ -91,6 +91,45 @@ def test_outside_subscriber_gets_a_copy_and_the_local_one_gets_it_once(context):
     executor.shutdown()
 
 
+def test_a_publisher_s_send_hook_sends_its_dds_copies(context):
+    """``IntraPublisher.send``: the DDS copies the bus sends later go through the node's own
+    function (hardware_interface's counts a refused or stalled joint_states there); a
+    publisher without one is published as before."""
+    bus = intra.enable()
+    a = Node("a", context=context)
+    b = Node("b", context=context)
+    outside = Node("outside", context=context)
+    local, remote, sent = [], [], []
+    watched = intra.create_publisher(a, Float64, "x", QOS)
+    plain = intra.create_publisher(a, Float64, "y", QOS)
+
+    def send(publisher, msg):
+        sent.append((publisher, msg.data))
+        publisher.publish(msg)
+
+    watched.send = send
+    intra.create_subscription(b, Float64, "x", local.append, QOS)
+    outside.create_subscription(Float64, "x", remote.append, QOS)
+    outside.create_subscription(Float64, "y", remote.append, QOS)
+    executor = SingleThreadedExecutor(context=context)
+    for node in (a, b, outside):
+        executor.add_node(node)
+    _spin(
+        executor,
+        bus,
+        5.0,
+        until=lambda: watched.get_subscription_count() >= 2 and plain.get_subscription_count(),
+    )
+    for k in range(3):
+        watched.publish(Float64(data=float(k)))
+        plain.publish(Float64(data=10.0 + k))
+    _spin(executor, bus, 5.0, until=lambda: len(remote) == 6)
+    assert sent == [(watched.publisher, 0.0), (watched.publisher, 1.0), (watched.publisher, 2.0)]
+    assert sorted(m.data for m in remote) == [0.0, 1.0, 2.0, 10.0, 11.0, 12.0]
+    assert [m.data for m in local] == [0.0, 1.0, 2.0]
+    executor.shutdown()
+
+
 def test_publisher_of_another_process_reaches_a_local_subscriber(context):
     bus = intra.enable()
     b = Node("b", context=context)
