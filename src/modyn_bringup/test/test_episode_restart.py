@@ -70,6 +70,38 @@ def test_an_episode_that_ran_is_not_restarted(monkeypatch):
     assert len(once.calls) == 1
 
 
+def _with_controller(monkeypatch, code: str, stall_after: float | None = 3.0):
+    """planar_2r_sim whose feedback controller is ``python -c code`` (its parameter file still
+    written, as for every node); ``stall_after``: run_episode's START_RESTART_AFTER (s)."""
+    import sys
+
+    from modyn_bringup.runner import SystemRunner
+    from modyn_bringup.system import load_system
+
+    original = SystemRunner.command
+
+    def command(self, node):
+        line = original(self, node)
+        if node.executable == "feedback_controller":
+            return [sys.executable, "-c", code]
+        return line
+
+    monkeypatch.setattr(SystemRunner, "command", command)
+    if stall_after is not None:
+        monkeypatch.setattr(ep, "START_RESTART_AFTER", stall_after)
+    return load_system("planar_2r_sim")
+
+
+def _restarted_then_named(spec, tmp_path, warning: str, **kwargs) -> str:
+    """Run one episode that must start once more (a RuntimeWarning matching ``warning``), then
+    fail: the error's message, the second start's logs checked."""
+    with pytest.warns(RuntimeWarning, match=warning):
+        with pytest.raises(BringupError) as error:
+            ep.run_episode(spec, [ep.Goal([[0.1, 0.2]])], log_dir=tmp_path, timeout=60.0, **kwargs)
+    assert (tmp_path / "restart").is_dir()  # the second start's logs
+    return str(error.value)
+
+
 @pytest.mark.system
 def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeypatch, tmp_path):
     """Every node running but one thing this process waits for never there (here: no
@@ -81,14 +113,10 @@ def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeyp
     spec = load_system("planar_2r_sim")
     spec.nodes = [n for n in spec.nodes if n.executable != "trajectory_generator"]
     monkeypatch.setattr(ep, "START_RESTART_AFTER", 3.0)
-    with pytest.warns(RuntimeWarning, match=r"every node running, but after 3 s still no"):
-        with pytest.raises(BringupError) as error:
-            ep.run_episode(spec, [ep.Goal([[0.1, 0.2]])], log_dir=tmp_path, timeout=60.0)
-    message = str(error.value)
+    message = _restarted_then_named(spec, tmp_path, r"every node running, but after 3 s still no")
     assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
     assert "goal reader (the trajectory generator) matched" in message
     assert "joint_states from the plant" not in message  # the plant was seen
-    assert (tmp_path / "restart").is_dir()  # the second start's logs
 
 
 def test_a_controller_that_never_comes_up_is_started_once_more_then_named(monkeypatch, tmp_path):
@@ -97,30 +125,11 @@ def test_a_controller_that_never_comes_up_is_started_once_more_then_named(monkey
     the motion's end until its timeout. Now the start is not complete without the controller's
     command writer: after START_RESTART_AFTER the system is started once more, and a second
     stall is an error naming it. The controller here is a process that sleeps."""
-    import sys
-
-    from modyn_bringup.runner import SystemRunner
-    from modyn_bringup.system import load_system
-
-    original = SystemRunner.command
-
-    def command(self, node):
-        line = original(self, node)  # its parameter file written, as for every node
-        if node.executable == "feedback_controller":
-            return [sys.executable, "-c", "import time; time.sleep(300)"]
-        return line
-
-    monkeypatch.setattr(SystemRunner, "command", command)
-    monkeypatch.setattr(ep, "START_RESTART_AFTER", 3.0)
-    spec = load_system("planar_2r_sim")
-    with pytest.warns(RuntimeWarning, match=r"every node running, but after 3 s still no"):
-        with pytest.raises(BringupError) as error:
-            ep.run_episode(spec, [ep.Goal([[0.1, 0.2]])], log_dir=tmp_path, timeout=60.0)
-    message = str(error.value)
+    spec = _with_controller(monkeypatch, "import time; time.sleep(300)")
+    message = _restarted_then_named(spec, tmp_path, r"every node running, but after 3 s still no")
     assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
     assert "effort_command writer (the feedback controller) in the graph" in message
     assert "goal reader" not in message and "joint_states from the plant" not in message
-    assert (tmp_path / "restart").is_dir()
 
 
 def test_a_node_gone_during_the_start_of_a_killing_test_is_started_once_more(monkeypatch, tmp_path):
@@ -129,34 +138,15 @@ def test_a_node_gone_during_the_start_of_a_killing_test_is_started_once_more(mon
     episode wait for the motion's end until its timeout. Now a node gone during the start
     starts the system once more, and a second time is an error naming the node and its exit
     code. The controller here is a process that exits with status 3."""
-    import sys
-
-    from modyn_bringup.runner import SystemRunner
-    from modyn_bringup.system import load_system
-
-    original = SystemRunner.command
-
-    def command(self, node):
-        line = original(self, node)
-        if node.executable == "feedback_controller":
-            return [sys.executable, "-c", "import sys; sys.exit(3)"]
-        return line
-
     seen = []
-    monkeypatch.setattr(SystemRunner, "command", command)
-    spec = load_system("planar_2r_sim")
-    with pytest.warns(RuntimeWarning, match=r"node 'feedback_controller' exited \(code 3\)"):
-        with pytest.raises(BringupError) as error:
-            ep.run_episode(
-                spec,
-                [ep.Goal([[0.1, 0.2]])],
-                log_dir=tmp_path,
-                timeout=60.0,
-                on_running=lambda runner, node, records: seen.append(len(records)),
-            )
-    message = str(error.value)
+    spec = _with_controller(monkeypatch, "import sys; sys.exit(3)", stall_after=None)
+    message = _restarted_then_named(
+        spec,
+        tmp_path,
+        r"node 'feedback_controller' exited \(code 3\)",
+        on_running=lambda runner, node, records: seen.append(len(records)),
+    )
     assert message.startswith(
         "planar_2r_sim: twice, node 'feedback_controller' exited (code 3) during the start"
     ), message
     assert seen  # the callback ran meanwhile, as in a test that kills nodes
-    assert (tmp_path / "restart").is_dir()
