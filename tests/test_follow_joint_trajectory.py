@@ -21,6 +21,7 @@ action_types = pytest.importorskip(
 )
 
 from action_msgs.msg import GoalStatus  # noqa: E402
+from rclpy.qos import QoSProfile  # noqa: E402
 from sensor_msgs.msg import JointState  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
@@ -28,6 +29,11 @@ from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_control.trajectory_action import ResultCode  # noqa: E402
 from modyn_ros.qos import STATE_QOS  # noqa: E402
+
+#: the latest joint_states only: with STATE_QOS's depth of 100 a starved client took states
+#: seconds old, one by one (L15a, L18a: the arm at the last goal's target, this view still at
+#: its start); with a depth of 1 its view is the newest state DDS delivered
+LATEST_QOS = QoSProfile(depth=1, reliability=STATE_QOS.reliability)
 
 pytestmark = pytest.mark.system
 
@@ -95,7 +101,7 @@ class Client:
         self.client = ActionClient(self.node, FJT, ACTION)
         self.latest: JointState | None = None
         self.node.create_subscription(
-            JointState, "joint_states", lambda m: setattr(self, "latest", m), STATE_QOS
+            JointState, "joint_states", lambda m: setattr(self, "latest", m), LATEST_QOS
         )
 
     def spin_until(self, condition, timeout: float, what: str) -> None:

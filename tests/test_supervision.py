@@ -158,15 +158,36 @@ class RunnerProcess:
         return (self.log_dir / f"{name}.log").read_text(errors="replace")
 
     def cleanup(self) -> None:
-        """Leave no process behind, whatever the test did."""
+        """Leave no process behind, whatever the test did: also the nodes of a runner that died
+        before it named them (L18: a runner's segmentation fault at start left four nodes in
+        this worker's ROS domain, and the next test's goal reached them)."""
         if self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
-        for pid in self.pids.values():
+        for pid in {*self.pids.values(), *_processes_of(self.proc.pid)}:
             try:
                 os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+        deadline = time.monotonic() + 10.0
+        while _processes_of(self.proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+
+def _processes_of(runner_pid: int) -> list[int]:
+    """The live processes started by the runner ``runner_pid`` (its nodes carry
+    ``MODYN_RUNNER_PID`` in their environment; a zombie has none)."""
+    key = f"MODYN_RUNNER_PID={runner_pid}".encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                environ = Path(f"/proc/{entry}/environ").read_bytes()
+            except OSError:
+                continue
+            if key in environ.split(b"\0"):
+                found.append(int(entry))
+    return found
 
 
 # ---------------------------------------------------------------------- the test's own ROS node
@@ -558,6 +579,32 @@ def test_dead_nodes_leave_the_holder_running(system, tmp_path):
     last = t >= t[-1] - 0.5
     assert np.all(np.ptp(q[last], axis=0) < 1e-2), np.ptp(q[last], axis=0)
     assert "commands followed again" not in log
+
+
+def test_the_nodes_end_when_their_runner_dies(tmp_path):
+    """A runner that dies without stopping its nodes (SIGKILL here; a segmentation fault in
+    L18) leaves no orphan: each node sees its parent gone, shuts down on its own SIGTERM, and
+    exits (modyn_ros.node_main.watch_the_runner)."""
+    runner = RunnerProcess("planar_2r_sim", tmp_path)
+    try:
+        pids = runner.wait_running()
+        assert len(pids) == 4 and sorted(_processes_of(runner.proc.pid)) == sorted(pids.values())
+        os.kill(runner.proc.pid, signal.SIGKILL)  # the runner alone (the nodes: own sessions)
+        assert runner.proc.wait(10.0) == -signal.SIGKILL
+        deadline = time.monotonic() + 30.0
+        while any(runner.alive(name) for name in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        left = [name for name in pids if runner.alive(name)]
+        assert not left, {name: runner.node_log(name)[-2000:] for name in left}
+        for name in pids:
+            log = runner.node_log(name)
+            assert f"the runner (pid {runner.proc.pid}) is gone without stopping this node" in (
+                log
+            ), log[-2000:]
+            assert "SIGTERM received" in log, log[-2000:]
+            assert "Traceback" not in log, log
+    finally:
+        runner.cleanup()
 
 
 # ---------------------------------------------------------------------- issue 11: ros2_control

@@ -135,6 +135,11 @@ class SystemRunner:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.env = dict(os.environ if env is None else env)
         self.env.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        # a node whose runner is gone (a crash, SIGKILL: no stop() ran) ends itself
+        # (modyn_ros.node_main, RUNNER_PID_ENV); L18: after a runner's segmentation fault its
+        # four nodes ran on for minutes in the test worker's ROS domain and answered the next
+        # test's goal
+        self.env["MODYN_RUNNER_PID"] = str(os.getpid())
         if spec.realtime_priority is not None:  # every node process on SCHED_FIFO (node_main)
             self.env["MODYN_REALTIME_PRIORITY"] = str(spec.realtime_priority)
         self.processes: dict[str, subprocess.Popen] = {}

@@ -49,6 +49,7 @@ services and timers to them (and re-exports the configuration names).
 from __future__ import annotations
 
 import math
+import os
 import sys
 import time
 from typing import Any
@@ -612,9 +613,13 @@ class HardwareInterfaceNode(Node):
             counters = self.supervisor.counters
             counters["publish_stalls"] += 1
             stamp = msg.header.stamp
+            # the middleware (Q32: 1.0 s after two readers were SIGKILLed) or the scheduler
+            # (L18: 0.1-0.4 s at load averages of 12-30 on 2 cores): the load says which
+            load = os.getloadavg()[0]
             self.get_logger().warning(
                 f"publishing joint_states of t = {stamp.sec + stamp.nanosec * 1e-9:.3f} s held "
-                f"the loop for {took * 1e-9:.3f} s (the middleware: a reader gone or stopped?); "
+                f"the loop for {took * 1e-9:.3f} s (load average {load:.2f} on "
+                f"{os.cpu_count()} cores: the middleware, or this process not scheduled); "
                 f"{counters['publish_stalls']} such stall(s) so far"
             )
 

@@ -75,6 +75,7 @@ __all__ = [
     "EXECUTOR_ENV",
     "INTRA_PROCESS_ENV",
     "REALTIME_PRIORITY_ENV",
+    "RUNNER_PID_ENV",
     "EXIT_CONFIG",
     "STACK_DUMP_SIGNAL",
     "EXIT_RUNTIME",
@@ -83,6 +84,7 @@ __all__ = [
     "StopRequest",
     "apply_realtime_priority",
     "check_executor",
+    "watch_the_runner",
     "default_executor",
     "make_executor",
     "resolve_executor",
@@ -95,6 +97,12 @@ EXIT_RUNTIME = 1
 
 _CONFIG_ERRORS = (ParameterError, InvalidParameterTypeException, InvalidParameterValueException)
 _STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+#: the pid of the modyn runner that started this process (modyn_bringup.runner sets it): when
+#: that process is no longer this one's parent, the runner is gone without stopping its nodes,
+#: and the node stops itself (:func:`watch_the_runner`)
+RUNNER_PID_ENV = "MODYN_RUNNER_PID"
+#: wall seconds between two looks at the parent; after the SIGTERM, seconds before ``_exit``
+RUNNER_POLL, RUNNER_GRACE = 0.5, 10.0
 #: the signal on which a node process writes every thread's stack to stderr
 STACK_DUMP_SIGNAL = signal.SIGUSR1
 _SLOW_STEP = 1.0  # s: a shutdown step slower than this is logged
@@ -362,6 +370,48 @@ def run_node(
     return run_nodes([factory], name, args, config_errors, runtime_errors)
 
 
+def watch_the_runner(environ=os.environ) -> bool:
+    """Stop this process when the modyn runner that started it is gone.
+
+    A runner stops its nodes on its way out; one that crashed or was SIGKILLed leaves them
+    running, as orphans no one stops (L18: a runner's segmentation fault left a planar arm's
+    four nodes in the test worker's ROS domain for minutes, and they answered the next test's
+    goal). With ``$MODYN_RUNNER_PID`` the parent of this process at start-up, a daemon thread
+    looks at the parent every ``RUNNER_POLL`` s; once it changed, the node gets SIGTERM (its
+    own clean shutdown, as from the runner), and ``RUNNER_GRACE`` s later the process exits
+    with status 1; a runner already gone when the node starts stops it at once. Nothing is
+    watched under another parent while the runner lives (the intermediate process of a node
+    forked by modyn_bringup.fork_server, which watches its owner itself), nor without the
+    variable (``ros2 launch``, a shell). Returns whether it watches.
+    """
+    runner = environ.get(RUNNER_PID_ENV, "")
+    if not runner.isdigit():
+        return False
+    parent = int(runner)
+    if os.getppid() != parent:
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            pass  # the runner died while this node started (L18's test saw that): stop now
+        else:
+            return False  # another parent: not the runner's to watch
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(RUNNER_POLL)
+        print(
+            f"modyn: the runner (pid {parent}) is gone without stopping this node: SIGTERM",
+            file=sys.stderr,
+            flush=True,
+        )
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(RUNNER_GRACE)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="runner_watch", daemon=True).start()
+    return True
+
+
 def run_nodes(
     factories: list[Callable[[], object]],
     name: str,
@@ -392,6 +442,7 @@ def run_nodes(
         return EXIT_CONFIG
     stop = StopRequest()
     own_handlers = stop.install()
+    watch_the_runner()
     if own_handlers:
         faulthandler.register(STACK_DUMP_SIGNAL, file=sys.stderr, all_threads=True)
     _init_rclpy(args, own_handlers)
