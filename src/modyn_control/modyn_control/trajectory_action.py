@@ -18,7 +18,8 @@ controller's report       result
 pending, executing        feedback ``phase`` (the goal stays active)
 done                      SUCCESSFUL, or with a ``goal_tolerance``: ``settling`` until every
                           coordinate is within it (SUCCESSFUL) or ``goal_time_tolerance`` has
-                          passed (GOAL_TOLERANCE_VIOLATED)
+                          passed (GOAL_TOLERANCE_VIOLATED), or a newer goal is accepted
+                          (PREEMPTED)
 superseded, replaced      PREEMPTED (-102): a newer trajectory took over
 refused (start jump)      START_TOLERANCE_VIOLATED (-101)
 refused (already over)    OLD_HEADER_TIMESTAMP
@@ -541,6 +542,20 @@ class TrajectoryActionServer:
         this server submits after registering it, whose name (stamp 0, its point count) an
         earlier trajectory's late reports may carry."""
         with self._lock:
+            # a goal still settling (its trajectory over, waiting to be within its
+            # goal_tolerance) is preempted by the newer one, as JTC preempts its active goal:
+            # the arm is the newer goal's now, and the controller reports nothing more on the
+            # ended trajectory. Left open, it waited forever (goal_time_tolerance 0) and, being
+            # the oldest open goal of its name, took the next same-named trajectory's reports
+            # (L18b: four goals in a row without a result)
+            for other in self._goals:
+                if other.outcome is None and other.phase == "settling":
+                    other.outcome = (
+                        ResultCode.PREEMPTED,
+                        "preempted while settling: a newer goal was accepted (the trajectory "
+                        "had ended, not yet within goal_tolerance)",
+                    )
+                    self._wake(other)
             self._goals.append(goal)
             if claim:
                 self._claim(goal)

@@ -266,3 +266,55 @@ def test_phases_reported_between_two_turns_are_each_fed_back(ros):
         assert all(m.actual.positions.tolist() == [0.05, 0.1] for m in handle.sent)
     finally:
         server.close()
+
+
+def test_a_goal_still_settling_is_preempted_by_a_newer_goal(ros):
+    """A goal whose trajectory is done but not yet within its goal_tolerance (no state here,
+    so never) is preempted when a newer goal is accepted; the newer goal then gets the reports
+    on its own trajectory, although both have the same name (stamp, points). Before, the first
+    goal stayed open and took the second's 'done' (L18b: four goals in a row without result)."""
+    from rclpy.action import ActionClient
+
+    from modyn_control.trajectory_action import ResultCode
+    from modyn_interfaces.msg import JointTolerance
+
+    node = ros.add(ros.rclpy.create_node("feedforward", context=ros.context))
+    server = PlanAndExecuteServer(node, NAMES)
+    try:
+        stand_ins = StandIns(ros, refusals=0)
+        client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
+        assert ros.spin_until(client.server_is_ready, 10.0), "no plan_and_execute server"
+        assert ros.spin_until(lambda: stand_ins.status.get_subscription_count() > 0, 10.0)
+
+        def send():
+            goal = PAE.Goal()
+            goal.waypoints = JointTrajectory(
+                joint_names=NAMES, points=[JointTrajectoryPoint(positions=[0.1, 0.2])]
+            )
+            goal.goal_tolerance = [JointTolerance(name=n, position=1e-9) for n in NAMES]
+            sent = client.send_goal_async(goal)
+            assert ros.spin_until(sent.done, 10.0), "the goal was not answered"
+            assert sent.result().accepted
+            return sent.result()
+
+        def settling() -> list:
+            stand_ins.answer_plans()
+            return [g for g in server._goals if g.phase == "settling" and g.outcome is None]
+
+        first = send()
+        first_result = first.get_result_async()
+        assert ros.spin_until(lambda: len(settling()) == 1, 10.0), "the first goal never settled"
+        second = send()
+        assert ros.spin_until(lambda: settling() and first_result.done(), 10.0), [
+            (g.phase, g.outcome) for g in server._goals
+        ]
+        response = first_result.result()
+        assert response.status == 6  # GoalStatus.STATUS_ABORTED
+        assert response.result.error_code == ResultCode.PREEMPTED
+        assert response.result.error_string.startswith("preempted while settling")
+        # the second goal took its own pending, executing and done: settling now, not executing
+        (goal,) = settling()
+        assert goal.handle.goal_id == second.goal_id
+        assert goal.phases == ["pending", "executing", "settling"]
+    finally:
+        server.close()
