@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import subprocess
 import sys
 import time
@@ -434,6 +435,7 @@ def test_a_refused_publication_is_counted_and_the_robot_held(
     refusing = hw._pub_state = _RefusingPublisher(hw._pub_state)
     refusing_clock = hw._pub_clock = _RefusingPublisher(hw._pub_clock)
     refusing.refuse = refusing_clock.refuse = True
+    swapped_ns = time.time_ns()  # the node's clock is the wall; no step runs in this thread now
     steps, received = hw.counters["steps"], len(loop.states)
     # no state reaches the controller, so no command reaches the plant: the watchdog latches
     # the safe hold, and the plant steps on in it (an exception here would leave spin_once)
@@ -445,7 +447,10 @@ def test_a_refused_publication_is_counted_and_the_robot_held(
     assert refusing.refused > 20 and refusing_clock.refused > 0
     failures = hw.counters["publish_failures"]
     assert failures == refusing.refused + refusing_clock.refused
-    assert len(loop.states) - received <= 1  # at most one already sent before the swap
+    # what arrived meanwhile was published before the swap (L19b, load 14: two of them were
+    # still on their way); nothing stamped after it
+    late = [stamp_ns(m) for m in loop.states[received:] if stamp_ns(m) > swapped_ns]
+    assert not late, late
     err = capfd.readouterr().err
     assert "publication of joint_states failed at t = " in err, err
     assert "failed so far); the loop goes on: Failed to publish: cannot publish data" in err
@@ -471,19 +476,22 @@ def test_a_publication_that_holds_the_loop_is_counted_and_logged(
     hw = loop.hw
     for _ in range(3):
         loop.step([0.0, 0.0])
-    assert hw.counters["publish_stalls"] == 0
+    # a loaded machine may hold a publication over the bound by itself: counts are relative
+    before = hw.counters["publish_stalls"]
     slow = hw._pub_state = _RefusingPublisher(hw._pub_state)
     slow.hold_next = 0.15
     state = loop.step([0.0, 0.0])  # the state of this step took 0.15 s to publish
-    assert hw.counters["publish_stalls"] == 1 and hw.counters["publish_failures"] == 0
+    assert hw.counters["publish_stalls"] >= before + 1
+    assert hw.counters["publish_failures"] == 0
     err = capfd.readouterr().err
-    expected = (
-        f"publishing joint_states of t = {stamp_ns(state) * 1e-9:.3f} s held the loop for 0.1"
+    found = re.search(
+        rf"publishing joint_states of t = {stamp_ns(state) * 1e-9:.3f} s held the loop for "
+        r"([0-9.]+) s \(load average [0-9.]+ on \d+ cores: the middleware, or this process not "
+        r"scheduled\); (\d+) such stall\(s\) so far",
+        err,
     )
-    assert expected in err, err
-    assert "cores: the middleware, or this process not scheduled); 1 such stall(s) so far" in err
-    loop.step([0.0, 0.0])  # a publication on time is no stall
-    assert hw.counters["publish_stalls"] == 1
+    assert found, err
+    assert float(found[1]) >= 0.15 and int(found[2]) >= before + 1
 
 
 # ---------------------------------------------------------------------- bad parameters
