@@ -402,8 +402,8 @@ class TrajectoryActionServer:
             stage = [g for g in open_ if "pending" in g.seen and "executing" not in g.seen]
         elif event in ("superseded", "refused", "rejected"):  # before it ran
             stage = [g for g in open_ if "executing" not in g.seen]
-        elif event in ("done", "replaced"):
-            stage = [g for g in open_ if "executing" in g.seen]
+        elif event in ("done", "replaced"):  # not to one already done (settling)
+            stage = [g for g in open_ if "executing" in g.seen and "done" not in g.seen]
         else:  # stopped, aborted: every open trajectory, one report each
             stage = open_
         return stage[0] if stage else None

@@ -43,6 +43,7 @@ class StandIns:
         self.status = ros.publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
         ros.node.create_service(PlanMotion, "trajectory_generator/plan", self._plan)
         self.to_report: list[tuple[str, str]] = []  # (stamp text, points) of each plan
+        self.early = False  # report on a plan before answering the call (before it is followed)
 
     def _plan(self, request, response):
         lead_ns = request.lead.sec * 1_000_000_000 + request.lead.nanosec
@@ -62,6 +63,8 @@ class StandIns:
         response.message = "goal accepted: 2 points, 1.000000 s"
         sec, nanosec = divmod(start, 1_000_000_000)
         self.to_report.append((f"{sec}.{nanosec:09d}", "2"))
+        if self.early:
+            self.answer_plans()
         return response
 
     def report(self, event: str, key: tuple[str, str], **values: str) -> None:
@@ -272,7 +275,8 @@ def test_a_goal_still_settling_is_preempted_by_a_newer_goal(ros):
     """A goal whose trajectory is done but not yet within its goal_tolerance (no state here,
     so never) is preempted when a newer goal is accepted; the newer goal then gets the reports
     on its own trajectory, although both have the same name (stamp, points). Before, the first
-    goal stayed open and took the second's 'done' (L18b: four goals in a row without result)."""
+    goal stayed open and took the second's 'done' (L18b: four goals in a row without result),
+    also when the second plan's reports came before the server followed it (Q37)."""
     from rclpy.action import ActionClient
 
     from modyn_control.trajectory_action import ResultCode
@@ -304,6 +308,10 @@ def test_a_goal_still_settling_is_preempted_by_a_newer_goal(ros):
         first = send()
         first_result = first.get_result_async()
         assert ros.spin_until(lambda: len(settling()) == 1, 10.0), "the first goal never settled"
+        # the controller's reports on the second plan come before the server follows it (as
+        # when the generator's plan reaches the controller first): its 'done' must wait for it,
+        # not go to the first goal, which is past its own 'done' (Q37: the second stuck)
+        stand_ins.early = True
         second = send()
         assert ros.spin_until(lambda: settling() and first_result.done(), 10.0), [
             (g.phase, g.outcome) for g in server._goals
