@@ -826,6 +826,10 @@ class PlanAndExecuteServer(TrajectoryActionServer):
 
         sec, nanosec = divmod(round(lead * 1e9), 1_000_000_000)
         ask.lead.sec, ask.lead.nanosec = int(sec), int(nanosec)
+        # this goal and this lead (each re-plan of a late plan asks with a longer one): a call
+        # asked again after a lost answer gets the plan already published (Q38: a second plan
+        # from the end of the first, which had run, and the result described that one)
+        ask.request_id = f"{bytes(handle.goal_id.uuid).hex()}/{lead:g}"
         deadline = time.monotonic() + PLAN_WAIT
         while True:
             if handle.is_cancel_requested:
@@ -835,8 +839,8 @@ class PlanAndExecuteServer(TrajectoryActionServer):
                 call = self._plan.call_async(ask)
                 # a service answer can be lost while DDS has not matched this client's reply
                 # reader on the generator's side (a call right after both started): asked again
-                # after CALL_TIMEOUT s (a lost "accepted" answer: the plan asked again replaces
-                # the first one, from where it is)
+                # after CALL_TIMEOUT s with the same request_id (a lost "accepted" answer: the
+                # generator answers with the plan it published)
                 if await self._until_done(call, CALL_TIMEOUT):
                     answer = call.result()
                     if answer.accepted:

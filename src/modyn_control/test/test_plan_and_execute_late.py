@@ -44,8 +44,15 @@ class StandIns:
         ros.node.create_service(PlanMotion, "trajectory_generator/plan", self._plan)
         self.to_report: list[tuple[str, str]] = []  # (stamp text, points) of each plan
         self.early = False  # report on a plan before answering the call (before it is followed)
+        self.ids: list[str] = []  # the request_id of each call
+        self.slow_first = 0.0  # wall seconds the first call takes (its answer comes too late)
 
     def _plan(self, request, response):
+        import time
+
+        self.ids.append(request.request_id)
+        if self.slow_first and len(self.ids) == 1:
+            time.sleep(self.slow_first)
         lead_ns = request.lead.sec * 1_000_000_000 + request.lead.nanosec
         self.leads.append(lead_ns * 1e-9)
         start = NOW_NS + lead_ns
@@ -101,6 +108,8 @@ def _run(
     stuck=False,
     feedback=None,
     pending_first=False,
+    slow_first: float = 0.0,
+    ids: list | None = None,
 ):
     """The goal's result and the leads asked for; with ``feedback`` (a list), joint_states is
     published until the server has a state, and the goal's feedback is collected there."""
@@ -121,6 +130,9 @@ def _run(
 
             server.node.create_timer(0.05, fail_once)
         stand_ins = StandIns(ros, refusals, reason, pending_first)
+        stand_ins.slow_first = slow_first
+        if ids is not None:
+            stand_ins.ids = ids  # the caller's list, filled with each call's request_id
         client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
         assert ros.spin_until(client.server_is_ready, 10.0), "no plan_and_execute server"
         assert ros.spin_until(lambda: stand_ins.status.get_subscription_count() > 0, 10.0)
@@ -152,7 +164,10 @@ def _run(
 
 
 def test_a_plan_that_came_after_its_end_is_planned_again_further_ahead(ros):
-    response, leads = _run(ros, refusals=2)
+    ids: list = []
+    response, leads = _run(ros, refusals=2, ids=ids)
+    # each re-plan is a request of its own (same goal, its own lead): planned anew
+    assert len(set(ids)) == 3 and len({i.split("/")[0] for i in ids}) == 1, ids
     assert response.status == 4, response.result.error_string  # GoalStatus.STATUS_SUCCEEDED
     assert response.result.error_code == PAE.Result.SUCCESSFUL
     assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD, 4 * PLAN_LEAD])
@@ -326,3 +341,17 @@ def test_a_goal_still_settling_is_preempted_by_a_newer_goal(ros):
         assert goal.phases == ["pending", "executing", "settling"]
     finally:
         server.close()
+
+
+def test_a_call_asked_again_after_a_lost_answer_carries_the_same_request_id(ros):
+    """Q38: the generator's answer to ``~/plan`` was lost ("failed to send response"), the
+    server asked again after CALL_TIMEOUT s, and the generator planned a second plan from the
+    end of the first, which had run. The call asked again now carries the first one's
+    request_id (the generator answers it with the plan it published: its own test)."""
+    from modyn_control.trajectory_action import CALL_TIMEOUT
+
+    ids: list = []
+    response, leads = _run(ros, refusals=0, slow_first=CALL_TIMEOUT + 0.5, ids=ids)
+    assert response.status == 4, response.result.error_string
+    assert len(ids) >= 2 and ids[0] and ids[1] == ids[0], ids
+    assert leads[:2] == pytest.approx([PLAN_LEAD, PLAN_LEAD])

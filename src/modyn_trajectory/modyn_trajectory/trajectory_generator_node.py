@@ -54,6 +54,8 @@ DEFAULT_ACCELERATION = 5.0
 _NOT_FOLLOWED = frozenset({"refused", "aborted", "stopped", "superseded", "replaced"})
 #: re-plans of a "now" goal whose plan the controller refused (it came too late: discovery)
 MAX_REPLANS = 2
+#: ~/plan answers kept for a caller that asks again with the same request_id
+PLAN_ANSWERS_KEPT = 32
 
 
 class _Await(Exception):
@@ -247,6 +249,9 @@ class TrajectoryGenerator(Node):
         )
         self._last_rejection = ""
         self._plan_report: dict[str, str] = {}  # extra goal_status values of the last plan
+        #: ~/plan's accepted answers by request_id, the latest PLAN_ANSWERS_KEPT (a repeated
+        #: call gets its answer again, nothing planned twice)
+        self._plan_answers: dict[str, tuple[str, object]] = {}
         self.publisher = self.create_publisher(
             JointTrajectory, "planned_trajectory", TRAJECTORY_QOS
         )
@@ -487,7 +492,19 @@ class TrajectoryGenerator(Node):
         """``~/plan`` (modyn_interfaces/srv/PlanMotion): a goal planned and published in the
         call, its fate in the answer (the PlanAndExecute action's entry: no topic to match, no
         status text to read back). Never queued (``waiting`` says what is missing: ask again)
-        nor re-planned: the caller follows the controller's reports on this very plan."""
+        nor re-planned: the caller follows the controller's reports on this very plan.
+
+        A call repeated with the same ``request_id`` (its answer lost: Q38, "failed to send
+        response (timeout)", the caller asked again after 5 s and the generator planned a 0 s
+        plan from the end of the first one, which had run) is answered with the plan already
+        published, and nothing is planned or published again."""
+        rid = request.request_id
+        if rid and rid in self._plan_answers:
+            message, trajectory = self._plan_answers[rid]
+            response.accepted = True
+            response.trajectory = trajectory
+            response.message = f"{message} (the answer to request {rid!r}, asked again)"
+            return response
         if request.waypoints.points:
             kind, msg, planner = "goal", request.waypoints, self.plan
         else:
@@ -506,6 +523,10 @@ class TrajectoryGenerator(Node):
                 f"{kind} accepted: {len(detail.points)} points, "
                 f"{self._stats['last_plan_duration_s']:.6f} s"
             )
+            if rid:
+                self._plan_answers[rid] = (response.message, detail)
+                while len(self._plan_answers) > PLAN_ANSWERS_KEPT:
+                    del self._plan_answers[next(iter(self._plan_answers))]
         else:
             response.message = str(detail)
         return response

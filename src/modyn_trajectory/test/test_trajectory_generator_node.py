@@ -674,3 +674,32 @@ def test_a_plan_that_leaves_the_workspace_is_refused(ros):
         r"the path leaves the workspace at t = \d+\.\d{3} s: .*leg[1-6] length", reason
     )
     assert "outside its stroke" in reason, reason
+
+
+def test_plan_asked_again_with_its_request_id_is_answered_not_planned_again(
+    ros, planar_model, planar_xml
+):
+    """~/plan called twice with one request_id (the first answer lost: Q38) answers the second
+    call with the plan already published, and publishes nothing more; another id plans."""
+    PlanMotion = pytest.importorskip("modyn_interfaces.srv").PlanMotion  # noqa: N806
+
+    gen = Gen(ros, planar_xml)
+    gen.measured(planar_model.joint_names, [0.0, 0.0])
+
+    def call(request_id: str):
+        request = PlanMotion.Request(
+            waypoints=_goal(planar_model.joint_names, [[0.3, -0.2]]), request_id=request_id
+        )
+        return gen.node._on_plan(request, PlanMotion.Response())
+
+    first = call("goal-1/0.5")
+    assert first.accepted, first.message
+    assert ros.spin_until(lambda: len(gen.planned) == 1)
+    again = call("goal-1/0.5")
+    assert again.accepted and again.trajectory == first.trajectory
+    assert again.message.endswith("(the answer to request 'goal-1/0.5', asked again)")
+    ros.spin_for(0.3)
+    assert len(gen.planned) == 1  # nothing planned or published again
+    other = call("goal-2/0.5")
+    assert other.accepted and len(other.trajectory.points) >= 1
+    assert ros.spin_until(lambda: len(gen.planned) == 2)
