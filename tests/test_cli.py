@@ -158,6 +158,21 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         bad = _modyn("goal", "--pose", "5", "0", "0.5", "0", "0", "0", "1")
         assert bad.returncode == 1 and "not reached: refused:" in bad.stdout, bad.stdout
         assert "reach" in bad.stdout, bad.stdout
+        # a timed goal (a sampled sinusoid on two joints, ramped in and out: modyn_bringup.
+        # timed_goal) through the same action: it waits for the result (issue 29: it published
+        # once and printed success, 1 goal in 4 lost) and ends at rest where it started
+        before = _joint_positions()
+        timed = subprocess.run(
+            [str(ROOT / ".venv" / "bin" / "python"), "-m", "modyn_bringup.timed_goal",
+             "--sine", "joint1:0.1:0.5:0", "--sine", "joint4:0.2:0.5:1.5708",
+             "--duration", "1.0", "--ramp", "0.25", "--tolerance", "0.01", "--timeout", "90"],
+            capture_output=True, text=True, timeout=120, env=dict(os.environ),
+        )  # fmt: skip
+        assert timed.returncode == 0, timed.stdout + timed.stderr
+        assert "sending 100 waypoints over 1.0 s for ['joint1', 'joint4']" in timed.stdout
+        assert "goal: executing" in timed.stdout and re.search(summary, timed.stdout), timed.stdout
+        after = _joint_positions()
+        assert np.abs(np.asarray(after) - before).max() < 0.01, (before, after)
         deadline = time.monotonic() + 120
         lines = []
         while time.monotonic() < deadline:

@@ -1,31 +1,31 @@
 """A user's first goal, sent at once after start-up, runs once or is refused; it never vanishes
-(issue 12, item 4).
+(issue 12, item 4; issue 29: through the PlanAndExecute action).
 
 Every system of config/systems is started as a user starts it (all nodes at once, the runner of
-``modyn_system``); a client sends a goal (stamp zero: "now") as soon as the generator's ``goal``
-subscription is matched, the earliest moment a goal can reach it (``goal`` is a volatile topic, a
-message sent before the match is dropped by DDS), followed by a burst of four identical re-sends
-20 ms apart. What must happen, read on ``goal_status`` and ``joint_states``:
+``modyn_system``); a client sends a goal (stamp zero: "as soon as possible") to
+``/trajectory_generator/plan_and_execute`` as soon as the action server is ready, the earliest
+moment a goal can reach it. What must happen, read on the action, ``goal_status`` (the nodes'
+monitoring reports) and ``joint_states``:
 
-* the generator answers each of the five messages: one is accepted (possibly after being queued
-  until the first ``joint_states``), the others are reported as repeats; or every one is refused
-  with a reason;
-* an accepted plan is executed by the controller once, completely (its reports: pending,
-  executing, done, for that plan and no other), and the arm ends at the goal (to 0.02 rad, or
-  at rest where static friction holds it: rx90_realtime's PD with feed-forward has no integral
-  action, and when its plant steps late on a loaded machine the arm arrives behind the plan and
-  stops where the feedback torque, minus gravity, falls below Coulomb friction; measured
-  0.0108 rad on joint 1 = 6 N·m / 550 N·m/rad, and up to 0.052 rad on the wrist); a plan that
-  reached the controller too late (before DDS had matched the controller with the feed-forward)
-  is refused by it and re-planned by the generator (seen on planar_2r_sim: the plan arrived
-  0.41 s after its start, was refused, the re-plan ran), and only the re-plan moves the arm;
+* the goal is accepted and its result is SUCCESSFUL, or it is refused with the reason (not
+  planned: the generator's reason; or every plan reached the controller too late);
+* a plan is executed by the controller once, completely (its reports: pending, executing, done,
+  for that plan and no other), and the arm ends at the goal (to 0.02 rad, or at rest where its
+  friction holds it: rx90_realtime's PD with feed-forward has no integral action, and when its
+  plant steps late on a loaded machine the arm arrives behind the plan and stops where the
+  feedback torque, minus gravity, falls below Coulomb friction; measured 0.0108 rad on joint 1
+  = 6 N·m / 550 N·m/rad, up to 0.052 rad on the wrist, and 0.2 rad on joint 6 = 1 N·m / 5 N·m/rad
+  in Q40); a plan that reached the controller too late (before DDS had matched the controller
+  with the feed-forward) is refused by it and planned again by the action, further ahead, and
+  only that plan moves the arm;
 * no fault is latched at start-up (issue 12, item 5: rx90_realtime latched its watchdog 1 run in
   5; the first command now opens a grace period, and hardware_interface's own stalls no longer
   count as a silent controller).
 
-Before the fix the issue saw, on planar_2r_sim, twice in three runs a 55-point plan "accepted"
-that never reached the controller (a re-sent goal replaced it in the depth-1 latched topics with
-a zero-duration plan from its end point), and once three refusals "no joint_states received yet".
+Before issue 12's fix the issue saw, on planar_2r_sim, twice in three runs a 55-point plan
+"accepted" that never reached the controller (a re-sent goal on the former ``goal`` topic replaced
+it with a zero-duration plan from its end point), and once three refusals "no joint_states
+received yet"; the topic, its re-sends and its status-text protocol are gone (issue 29).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ pytest.importorskip("rclpy")
 
 import rclpy  # noqa: E402
 from diagnostic_msgs.msg import DiagnosticStatus  # noqa: E402
+from rclpy.action import ActionClient  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.node import Node  # noqa: E402
 from rclpy.parameter import Parameter  # noqa: E402
@@ -48,11 +49,12 @@ from rclpy.serialization import deserialize_message  # noqa: E402
 from sensor_msgs.msg import JointState  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
+from modyn_bringup.goal_client import ANSWER_TIMEOUT, PLAN_AND_EXECUTE
 from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system, share_directory  # noqa: E402
+from modyn_interfaces.action import PlanAndExecute  # noqa: E402
 from modyn_model import load_model  # noqa: E402
 from modyn_ros.qos import STATE_QOS, STATUS_QOS  # noqa: E402
-from modyn_trajectory.trajectory_generator_node import MAX_REPLANS  # noqa: E402
 
 pytestmark = pytest.mark.system
 
@@ -86,24 +88,20 @@ STEP = {
     # rx90_elastic_sim(_rigid): the six links, then their six motors by as much
     12: [0.25, -0.2, 0.25, 0.3, -0.3, 0.4] * 2,
 }
-RESENDS = 4
+#: PlanAndExecute results that refuse the goal with a reason: not planned (the generator's
+#: reason), or its plans reached the controller too late every time (LATE_REPLANS re-plans)
+REFUSALS = {
+    PlanAndExecute.Result.INVALID_GOAL,
+    PlanAndExecute.Result.INVALID_JOINTS,
+    PlanAndExecute.Result.OLD_HEADER_TIMESTAMP,
+    PlanAndExecute.Result.START_TOLERANCE_VIOLATED,
+}
 TIMEOUT = 90.0  # s of wall time for start-up, the motion and its reports on a loaded machine
 
 
-def _byte(value) -> int:
-    """A DiagnosticStatus level (bytes b'\\x02' in rclpy, int elsewhere) as an int."""
-    return value[0] if isinstance(value, bytes) else int(value)
-
-
-def _level(status) -> int:
-    return _byte(status.level)
-
-
-ERROR = _byte(DiagnosticStatus.ERROR)  # the constant is bytes too: compare ints with ints
-
-
 class Client:
-    """The user: publishes goals, listens to goal_status and joint_states."""
+    """The user: sends the goal to the PlanAndExecute action, listens to goal_status (the
+    nodes' monitoring reports) and joint_states."""
 
     def __init__(self, spec):
         self.context = rclpy.Context()
@@ -116,10 +114,42 @@ class Client:
         self.executor = SingleThreadedExecutor(context=self.context)
         self.executor.add_node(self.node)
         self.statuses: list = []
-        self.goals = self.node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        self.action = ActionClient(self.node, PlanAndExecute, PLAN_AND_EXECUTE)
         self.node.create_subscription(
             DiagnosticStatus, "goal_status", self.statuses.append, STATUS_QOS
         )
+
+    def send(self, request, runner, deadline: float):
+        """The goal's handle, accepted; sent again when no answer came in ANSWER_TIMEOUT s (an
+        answer that left before DDS matched this reply reader is lost; modyn goal does the
+        same, and a goal sent twice runs once: the second pre-empts the first)."""
+        while True:
+            sent = self.action.send_goal_async(request)
+            until = min(deadline, time.monotonic() + ANSWER_TIMEOUT)
+            self.spin_until(
+                lambda f=sent, u=until: f.done() or time.monotonic() > u,
+                "the acceptance",
+                runner,
+                deadline,
+            )
+            if sent.done():
+                handle = sent.result()
+                assert handle.accepted, "the action server refused the goal"
+                return handle
+
+    def result(self, handle, runner, deadline: float):
+        """The goal's result, asked again every ANSWER_TIMEOUT s (a lost answer)."""
+        while True:
+            done = handle.get_result_async()
+            until = min(deadline, time.monotonic() + ANSWER_TIMEOUT)
+            self.spin_until(
+                lambda f=done, u=until: f.done() or time.monotonic() > u,
+                "the result",
+                runner,
+                deadline,
+            )
+            if done.done():
+                return done.result().result
 
     def spin_until(self, condition, what: str, runner, deadline: float, batch: int = 1) -> None:
         """Spin until ``condition()``, checked every ``batch`` callbacks (a costly one)."""
@@ -275,57 +305,29 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
         started = time.monotonic()
         deadline = started + TIMEOUT
         runner.start()
-        client.spin_until(
-            lambda: client.goals.get_subscription_count() > 0, "the generator", runner, deadline
-        )
-        matched = time.monotonic()
-        client.goals.publish(goal)
-        sent = time.monotonic()
-        for _ in range(RESENDS):
-            burst = time.monotonic() + 0.02
-            while time.monotonic() < burst:
-                client.executor.spin_once(timeout_sec=0.005)
-            client.goals.publish(goal)
+        client.spin_until(client.action.server_is_ready, "the action server", runner, deadline)
+        ready = time.monotonic()
+        request = PlanAndExecute.Goal(waypoints=goal)  # stamp zero: as soon as possible
+        handle = client.send(request, runner, deadline)
         print(
-            f"\n{system}: generator matched {matched - started:.2f} s after start, goal sent "
-            f"{(sent - matched) * 1e3:.1f} ms later, {RESENDS} re-sends 20 ms apart"
+            f"\n{system}: action server ready {ready - started:.2f} s after start, goal "
+            f"accepted {time.monotonic() - ready:.2f} s later"
         )
-
-        # one verdict per message (a queued goal gets its verdict later; a re-plan is extra)
-        def verdicts():
-            return [
-                s
-                for s in client.generator_answers()
-                if not s.message.startswith("goal queued:") and "(re-planned" not in s.message
-            ]
-
-        client.spin_until(
-            lambda: len(verdicts()) >= 1 + RESENDS, "the generator's answers", runner, deadline
-        )
-        accepted = [s for s in verdicts() if s.message.startswith("goal accepted")]
-        refused = [s for s in verdicts() if _level(s) == ERROR]
-        if not accepted:  # refused, each with its reason
-            for s in client.generator_answers():
-                print(f"  generator: {s.message}")
-            assert len(refused) == len(verdicts()), [s.message for s in verdicts()]
-            assert all(len(s.message) > len("goal rejected: ") for s in refused)
+        result = client.result(handle, runner, deadline)
+        for s in client.generator_answers():
+            print(f"  generator: {s.message}")
+        if result.error_code != PlanAndExecute.Result.SUCCESSFUL:  # refused, with the reason
+            print(f"  result: {result.error_code} {result.error_string}")
+            assert result.error_string, result.error_code
+            assert result.error_code in REFUSALS, (result.error_code, result.error_string)
             return
-        # one motion: the first accepted plan; a re-send the generator got after that motion
-        # had ended (the generator's rule: "its motion is over: a new goal, from the goal, a
-        # no-op"; L11 on a loaded machine, a lockstep plant 0.62 s of motion ahead of the
-        # re-sends 20 ms apart) is accepted as a plan that lasts 0 s, from the goal to itself
-        assert all(" lasts 0.000000 s" in s.message for s in accepted[1:]), [
-            s.message for s in verdicts()
-        ]
-        assert not refused, [s.message for s in refused]
-        assert all(s.message.startswith("goal repeated") for s in verdicts() if s not in accepted)
 
         def plans():
-            """(stamp, points) of every accepted plan of the goal that moves, re-plans
-            included (not the no-op plans of re-sends after the motion, above)."""
+            """(stamp, points) of every plan the generator published for the goal (a plan
+            that reached the controller too late is planned again by the action)."""
             out = []
             for s in client.generator_answers():
-                if s.message.startswith("goal accepted") and " lasts 0.000000 s" not in s.message:
+                if s.message.startswith("goal accepted"):
                     points = {kv.key: kv.value for kv in s.values}["points"]
                     out.append((s.message.split("starts at ")[1].split(" s")[0], points))
             return out
@@ -335,23 +337,20 @@ def test_first_goal_runs_once_or_is_refused(system, tmp_path):
                 r["event"] for r in client.controller_reports() if (r["stamp"], r["points"]) == plan
             ]
 
-        def over():
-            # the last plan done, or refused with no re-plan left (the generator re-plans a
-            # "now" goal whose plan the controller refused, MAX_REPLANS times)
-            last = events(plans()[-1])
-            return "done" in last or ("refused" in last and len(plans()) > MAX_REPLANS)
-
-        client.spin_until(over, "the end of the motion", runner, deadline)
+        # the controller's reports are monitoring, on their own topic: read until the last
+        # plan's "done" is in (the result came from the same reports in the server's process)
+        client.spin_until(
+            lambda: plans() and "done" in events(plans()[-1]),
+            "the controller's reports",
+            runner,
+            deadline,
+        )
         reports = client.controller_reports()
-        for s in client.generator_answers():
-            print(f"  generator: {s.message}")
         for r in reports:
             print(f"  controller: {r['message']}")
         *earlier, last = plans()
         for plan in earlier:  # a plan that came too late was refused, never followed
             assert events(plan) == ["pending", "refused"] or events(plan) == ["refused"], plan
-        if "refused" in events(last):
-            return  # refused on goal_status, with the reason: the goal did not vanish
         assert events(last) == ["pending", "executing", "done"], reports
         moving = set(plans())
         assert (

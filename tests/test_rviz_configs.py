@@ -170,9 +170,10 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
     from nav_msgs.msg import Path as PathMsg
     from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
-    from modyn_ros.qos import STATE_QOS, TRAJECTORY_QOS
+    from modyn_interfaces.srv import PlanMotion
+    from modyn_ros.qos import TRAJECTORY_QOS
 
-    got: dict = {"plans": [], "paths": [], "pub": None, "sent": 0.0, "tf": []}
+    got: dict = {"plans": [], "paths": [], "client": None, "call": None, "sent": 0.0, "tf": []}
     tf_message = _tf_message()
 
     def collect(node):
@@ -181,16 +182,21 @@ def test_rx90_view_topics_are_published_and_the_path_is_the_plans_tool():
         )
         node.create_subscription(tf_message, "/tf", got["tf"].append, 100)
         node.create_subscription(PathMsg, "planned_path", got["paths"].append, TRAJECTORY_QOS)
-        got["pub"] = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        got["client"] = node.create_client(PlanMotion, "trajectory_generator/plan")
 
     def until() -> bool:
-        # the goal is refused until the generator has the plant's first state: sent again
-        # every 2 s until a plan comes
-        if not got["plans"] and got["pub"].get_subscription_count() > 0:
+        # ~/plan answers "waiting" until the generator has the plant's first state: asked
+        # again every 2 s (with the same request_id: an answer lost is the plan published)
+        # until a plan comes
+        call = got["call"]
+        if call is not None and call.done() and not call.result().waiting:
+            assert call.result().accepted, call.result().message
+        elif not got["plans"] and got["client"].service_is_ready():
             if time.monotonic() - got["sent"] > 2.0:
                 goal = JointTrajectory(joint_names=[f"joint{i}" for i in range(1, 7)])
                 goal.points = [JointTrajectoryPoint(positions=[0.3, -0.7, 1.2, 0.2, 0.3, 0.4])]
-                got["pub"].publish(goal)
+                request = PlanMotion.Request(waypoints=goal, request_id="rviz-view")
+                got["call"] = got["client"].call_async(request)
                 got["sent"] = time.monotonic()
         return bool(got["paths"]) and bool(got["tf"])
 

@@ -16,8 +16,9 @@ and nothing said so. Two causes, and the tests for each:
   (the safe hold, not latched) until commands resume. Here the controller is stopped for 1.5 s
   within a grace of 60 s: no fault, the log says the plant held.
 * once the grace is over the watchdog works as before: the controller stopped for 1.5 s latches
-  the fault; ``hardware_status`` says so, a goal is refused on ``goal_status`` with the fault as
-  the reason; after ``~/reset`` the next goal is accepted and runs (pending, executing, done).
+  the fault; ``hardware_status`` says so, a goal is refused by the generator's ``~/plan`` with
+  the fault as the reason; after ``~/reset`` the next goal is accepted and runs (pending,
+  executing, done).
 """
 
 from __future__ import annotations
@@ -31,15 +32,18 @@ import pytest
 pytest.importorskip("rclpy")
 
 import rclpy  # noqa: E402
+from builtin_interfaces.msg import Duration  # noqa: E402
 from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
 from rclpy.node import Node  # noqa: E402
 from std_srvs.srv import Trigger  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
+from modyn_bringup.plan_call import ask_plan  # noqa: E402
 from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS  # noqa: E402
+from modyn_interfaces.srv import PlanMotion  # noqa: E402
+from modyn_ros.qos import LATCHED_QOS, STATUS_QOS  # noqa: E402
 
 pytestmark = [pytest.mark.realtime, pytest.mark.system]
 
@@ -60,7 +64,8 @@ class System:
         self.executor.add_node(self.node)
         self.statuses: list = []
         self.hardware: list = []
-        self.goals = self.node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        self.planner = self.node.create_client(PlanMotion, "trajectory_generator/plan")
+        self.asked = 0
         self.node.create_subscription(
             DiagnosticStatus, "goal_status", self.statuses.append, STATUS_QOS
         )
@@ -96,7 +101,7 @@ class System:
     def following(self) -> None:
         """Wait until the controller's commands are followed (its hold, before any goal)."""
         self.spin_until(
-            lambda: self.goals.get_subscription_count() > 0 and self.hardware,
+            lambda: self.planner.service_is_ready() and self.hardware,
             "the generator and hardware_status",
         )
         self.spin_until(
@@ -120,21 +125,14 @@ class System:
         finally:
             os.kill(pid, signal.SIGCONT)
 
-    def send_goal(self, q) -> DiagnosticStatus:
-        """Publish a goal; the generator's verdict (accepted or rejected)."""
-        since = len(self.statuses)
+    def send_goal(self, q):
+        """A goal ("as soon as possible", 0.5 s ahead) to the generator's ~/plan; its answer
+        (accepted, or refused with the reason)."""
         goal = JointTrajectory(joint_names=JOINTS)
         goal.points = [JointTrajectoryPoint(positions=[float(x) for x in q])]
-        self.goals.publish(goal)
-
-        def verdict():
-            for s in self.statuses[since:]:
-                if s.name.endswith("/goal") and not s.message.startswith("goal queued:"):
-                    return s
-            return None
-
-        self.spin_until(lambda: verdict() is not None, "the goal's verdict")
-        return verdict()
+        request = PlanMotion.Request(waypoints=goal, lead=Duration(nanosec=500_000_000))
+        self.asked += 1
+        return ask_plan(self.planner, request, f"watchdog-{self.asked}", self.spin_until, "goal")
 
     def close(self) -> dict:
         self.executor.shutdown()
@@ -177,7 +175,8 @@ def test_a_controller_pause_within_the_grace_is_held_not_latched(system):
     assert "commands followed again" in log
     assert s.hardware[-1].level == DiagnosticStatus.OK
     # and the system works: a goal is accepted and executed
-    assert s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1]).level == DiagnosticStatus.OK
+    answer = s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1])
+    assert answer.accepted, answer.message
 
 
 def test_goals_into_a_latched_fault_are_refused_until_reset(system):
@@ -195,7 +194,7 @@ def test_goals_into_a_latched_fault_are_refused_until_reset(system):
         "the generator's diagnostics: the fault",
     )
     refused = s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1])
-    assert refused.level == DiagnosticStatus.ERROR
+    assert not refused.accepted
     assert fault in refused.message and "~/reset" in refused.message, refused.message
     # ~/reset: goals are accepted again and the motion runs
     client = s.node.create_client(Trigger, "/hardware_interface/reset")
@@ -212,7 +211,7 @@ def test_goals_into_a_latched_fault_are_refused_until_reset(system):
         "the generator's diagnostics: hardware ok",
     )
     accepted = s.send_goal([0.2, -0.4, 0.9, 0.1, 0.4, 0.1])
-    assert accepted.level == DiagnosticStatus.OK, accepted.message
+    assert accepted.accepted, accepted.message
     assert accepted.message.startswith("goal accepted"), accepted.message
 
     def events():

@@ -50,11 +50,13 @@ from std_srvs.srv import Trigger  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
 from modyn_bringup.episode import Episode, desired_motion  # noqa: E402
+from modyn_bringup.plan_call import ask_plan  # noqa: E402
 from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system, share_directory  # noqa: E402
+from modyn_interfaces.srv import PlanMotion  # noqa: E402
 from modyn_model import RobotModel  # noqa: E402
 from modyn_model import algorithms as alg  # noqa: E402
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS  # noqa: E402
+from modyn_ros.qos import LATCHED_QOS, STATUS_QOS  # noqa: E402
 from modyn_ros.topic_log import read_topic_log  # noqa: E402
 
 pytestmark = pytest.mark.system
@@ -221,13 +223,13 @@ class Probe:
         node.create_subscription(
             JointTrajectory, "trajectory", self.trajectories.append, LATCHED_QOS
         )
-        # the generator's verdicts: a goal it accepted is not sent again (a second send would
-        # plan a second motion, from the first plan's end, i.e. none)
+        # the nodes' monitoring reports (the controller's events)
         self.goal_status: list = []
         node.create_subscription(
             DiagnosticStatus, "goal_status", self.goal_status.append, STATUS_QOS
         )
-        self.goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        self.planner = node.create_client(PlanMotion, "trajectory_generator/plan")
+        self.asked = 0
         self.reset_client = node.create_client(Trigger, "/hardware_interface/reset")
 
     def set_parameter(self, node: str, name: str, value: float) -> None:
@@ -310,15 +312,17 @@ class Probe:
         check=None,
         duration: float = 0.0,
     ):
-        """A goal starting ``lead`` s after now, sent again (with a new start) until its
-        trajectory comes: the generator refuses a goal that comes before it has a state.
-        Now is the system clock on a real-time system, else the last recorded plant time.
-        ``duration`` > 0 asks for a timed goal (the minimum-time plan stretched to it).
-        Returns (the trajectory's start time, the trajectory message)."""
+        """A goal starting ``lead`` s after now, planned by the generator's ``~/plan`` and
+        asked again (with a new start) while it is refused: a real-time watchdog that latched
+        while the nodes started on a busy machine (after _clear_startup_latch looked) is
+        cleared as that function does. Now is the system clock on a real-time system, else the
+        last recorded plant time. ``duration`` > 0 asks for a timed goal (the minimum-time plan
+        stretched to it). Returns (the trajectory's start time, the trajectory message the
+        feed-forward published for the controller)."""
         self.spin_until(
-            lambda: self.latest is not None and self.goal_pub.get_subscription_count() > 0,
+            lambda: self.latest is not None and self.planner.service_is_ready(),
             timeout,
-            "the plant's states and the trajectory generator",
+            "the plant's states and the trajectory generator's ~/plan",
             check,
         )
         count = len(self.trajectories)
@@ -330,44 +334,36 @@ class Probe:
             point.time_from_start.nanosec = ns
         msg.points.append(point)
 
-        def accepted() -> int:
-            return sum(s.message.startswith("goal accepted") for s in self.goal_status)
+        def spin(condition, what: str) -> None:
+            self.spin_until(condition, timeout, what, check)
 
-        heard = len(self.goal_status)
+        said = []
         for _ in range(10):
             start = (time.time() if self.realtime else self.now) + lead
             ns = round(start * 1e9)
             msg.header.stamp.sec, msg.header.stamp.nanosec = divmod(ns, 1_000_000_000)
-            before, seen = accepted(), len(self.goal_status)
-            self.goal_pub.publish(msg)
-            try:
-                self.spin_until(
-                    lambda b=before: len(self.trajectories) > count or accepted() > b,
-                    3.0,
-                    "a trajectory or the goal's acceptance",
-                    check,
-                )
-            except AssertionError:
-                # refused or not heard: sent again, with a new start. A real-time watchdog
-                # that latched while the nodes started on a busy machine (after
-                # _clear_startup_latch looked) is cleared as that function does
-                if self.realtime and any(
-                    "is not following commands" in s.message for s in self.goal_status[seen:]
-                ):
-                    print(f"reset after a refused goal: {self.call_reset()}")
-                continue
-            # accepted: its trajectory comes (latched), however long DDS takes on a busy machine
-            self.spin_until(
-                lambda: len(self.trajectories) > count, timeout, "the accepted plan", check
-            )
-            break
+            self.asked += 1
+            request = PlanMotion.Request(waypoints=msg)
+            answer = ask_plan(self.planner, request, f"probe-{self.asked}", spin, "the goal")
+            if answer.accepted:
+                planned = answer.trajectory
+                break
+            said.append(answer.message)
+            if self.realtime and "is not following commands" in answer.message:
+                print(f"reset after a refused goal: {self.call_reset()}")
         else:
-            said = list(dict.fromkeys(s.message for s in self.goal_status[heard:]))
-            raise AssertionError(
-                f"the goal was never planned (no trajectory in 30 s); goal_status said {said}"
-            )
-        trajectory = self.trajectories[-1]
-        # the plan's own start (a goal sent again may have been planned from the first send)
+            raise AssertionError(f"the goal was never planned; ~/plan said {said}")
+
+        # the feed-forward's trajectory of that plan (latched), however long DDS takes
+        def forwarded():
+            return [
+                t
+                for t in self.trajectories[count:]
+                if t.header.stamp == planned.header.stamp and len(t.points) == len(planned.points)
+            ]
+
+        self.spin_until(lambda: forwarded(), timeout, "the accepted plan", check)
+        trajectory = forwarded()[-1]
         return trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9, trajectory
 
     def decode(self, records) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -18,8 +18,7 @@
 controller reports the motion done and the arm is within ``--tolerance`` of the goal; 1 when it
 was refused, aborted or stopped, or ended away from the goal; 2 when no system answered. It
 goes through the PlanAndExecute action (``/trajectory_generator/plan_and_execute``:
-modyn_control.trajectory_action) where modyn_interfaces is built, else through the ``goal``
-topic and the ``goal_status`` reports (modyn_bringup.goal_client.GoalClient).
+modyn_control.trajectory_action; modyn_bringup.goal_client.ActionGoalClient).
 ``status`` lists the modyn nodes in the ROS graph and the hardware interface's state: exit
 status 0 when the plant is following or waiting, 1 when a fault is latched, 2 when no hardware
 interface answered, 3 when a node of ``--expect`` is not in the graph.
@@ -219,45 +218,22 @@ def _goal(argv: Sequence[str]) -> int:
         "--duration", type=float, default=0.0, help="s (default 0: the minimum-time plan)"
     )
     parser.add_argument(
-        "--lead",
-        type=float,
-        default=0.5,
-        help="s between the latest state and the start (the goal topic only: through the "
-        "PlanAndExecute action the plan starts at once)",
-    )
-    parser.add_argument(
         "--tolerance", type=float, default=0.05, help="rad (m): |q - goal| at the end"
     )
     parser.add_argument("--timeout", type=float, default=120.0, help="s to wait in all")
     args = parser.parse_args(argv)
     if args.pose is not None and (args.joints or args.duration):
         parser.error("--pose: no --joints or --duration (the tool's line is planned at its limits)")
-    if not args.lead > 0.0:
-        parser.error(f"--lead {args.lead}: must be > 0 (the goal is stamped after the state)")
-    from .goal_client import ActionGoalClient, GoalClient, GoalClientError, GoalOutcome
+    from .goal_client import ActionGoalClient, GoalClientError, GoalOutcome
 
-    try:  # the PlanAndExecute action where modyn_interfaces is built (make build does)
-        import modyn_interfaces.action  # noqa: F401
-
-        make_client = ActionGoalClient
-    except ImportError:  # the goal topic and the status reports
-        make_client = GoalClient
-        if args.pose is not None:
-            print(
-                "modyn goal: --pose needs the PlanAndExecute action: modyn_interfaces is not "
-                "built (make build)",
-                file=sys.stderr,
-            )
-            return 2
     try:
-        with make_client() as client:
+        with ActionGoalClient() as client:
             extra = {"pose": args.pose, "frame": args.frame} if args.pose is not None else {}
             outcome: GoalOutcome = client.execute(
                 positions=args.positions,
                 **extra,
                 joints=args.joints,
                 duration=args.duration,
-                lead=args.lead,
                 tolerance=args.tolerance,
                 timeout=args.timeout,
                 progress=lambda line: print(line, flush=True),

@@ -1,12 +1,14 @@
 """Run a system, send goals, record what happened: the engine of the demo, tests and benchmarks.
 
-An episode starts a system with the runner, waits for the plant, sends each goal (a list of
-waypoint vectors in the model's joint order) stamped with an explicit start time in sim time
-(``lead`` after the previous motion), follows each through its lifecycle on ``goal_status``
-(accepted by the generator, pending at the controller before its start), records every
-``joint_states`` message, every ``trajectory`` and every ``goal_status`` report, and stops the
-system. The states come from hardware_interface's own ``state_log`` (every published state, each
-stamp once, none lost however loaded the machine), over the span the episode's subscription saw.
+An episode starts a system with the runner, waits for the plant, asks the trajectory
+generator's ``~/plan`` service (modyn_interfaces/srv/PlanMotion) to plan each goal (a list of
+waypoint vectors in the model's joint order, or a tool pose) stamped with an explicit start time
+in sim time (``lead`` after the previous motion): the answer carries the verdict and the plan
+itself, no status text is read back. It checks that the controller holds each plan before its
+start (its report on ``goal_status``), records every ``joint_states`` message, every
+``trajectory`` and every ``goal_status`` report, and stops the system. The states come from
+hardware_interface's own ``state_log`` (every published state, each stamp once, none lost
+however loaded the machine), over the span the episode's subscription saw.
 That subscription follows the plant's ``/clock`` on a sim-time system (every 10 ms of plant
 time, not every state: it costs this process, on the machine whose loop it measures, a tenth of
 the callbacks), else ``joint_states``, which also stands in for a log left incomplete by a
@@ -30,7 +32,6 @@ import numpy as np
 import rclpy
 from builtin_interfaces.msg import Duration, Time
 from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus
-from geometry_msgs.msg import PoseStamped
 from rclpy.executors import SingleThreadedExecutor
 from rclpy.node import Node
 from rclpy.parameter import Parameter
@@ -42,10 +43,12 @@ from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
 from modyn_control.trajectory_queue import ENDING_EVENTS
 from modyn_hardware.state_log import read_state_log
+from modyn_interfaces.srv import PlanMotion
 from modyn_model import load_model
 from modyn_ros.diagnostics import level_of
-from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
+from modyn_ros.qos import LATCHED_QOS, STATUS_QOS, TRAJECTORY_QOS
 
+from .plan_call import plan_goal
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
 
@@ -85,7 +88,7 @@ class Goal:
 #: itself makes its reader anew when the graph has the writer (hardware_interface)
 UNMATCHED_RESTART_AFTER = 15.0
 #: s of wall time after which a start-up whose nodes all run but which this process still does
-#: not see (no state, or the generator's goal reader, the feed-forward's trajectory writer or
+#: not see (no state, or the generator's ~/plan server, the feed-forward's trajectory writer or
 #: the controller's effort_command writer not matched) is started once more: a DDS reader that never matches its writer (L10: 120 s
 #: with every node up and the plant republishing t_0 2358 times)
 START_RESTART_AFTER = 45.0
@@ -213,7 +216,6 @@ def _read_state_log(
         log.velocity[keep][:, idx],
         effort,
     )
-
 
 
 def _stamp(t: float) -> Time:
@@ -407,8 +409,12 @@ def _run_episode_once(
     node.create_subscription(JointTrajectory, "trajectory", trajectories.append, TRAJECTORY_QOS)
     node.create_subscription(DiagnosticStatus, "goal_status", on_status, STATUS_QOS)
     node.create_subscription(DiagnosticStatus, "hardware_status", on_hardware, LATCHED_QOS)
-    goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
-    pose_pub = node.create_publisher(PoseStamped, "goal_pose", STATE_QOS)
+    generator = next(
+        (n.name for n in spec.nodes if n.executable == "trajectory_generator"),
+        "trajectory_generator",
+    )
+    planner = node.create_client(PlanMotion, f"{generator}/plan")
+    episode_id = f"{spec.name}-{time.monotonic_ns():x}"
     deadline = time.monotonic() + timeout
 
     plants = [n.name for n in spec.nodes if n.executable == "hardware_interface"]
@@ -476,14 +482,6 @@ def _run_episode_once(
                     f"{runner.log_dir})"
                 )
 
-    def verdict(since: int) -> dict | None:
-        """The generator's answer to the goal sent when ``since`` statuses had come."""
-        for status in statuses[since:]:
-            kind = status["name"].rsplit("/", 1)[-1]
-            if kind in ("goal", "goal_pose") and " queued:" not in status["message"]:
-                return status
-        return None
-
     def controller_report(traj) -> dict | None:
         """The controller's first report on ``traj`` (pending, or why it was refused)."""
         stamp = f"{traj.header.stamp.sec}.{traj.header.stamp.nanosec:09d}"
@@ -512,15 +510,17 @@ def _run_episode_once(
             starts only then (a composed lockstep motion lasts a fraction of a second)."""
             if not recorders:  # no graph query per spin for the usual episode
                 return True
-            subscribers = {i.node_name for i in node.get_subscriptions_info_by_topic("/joint_states")}
+            subscribers = {
+                i.node_name for i in node.get_subscriptions_info_by_topic("/joint_states")
+            }
             return all(name in subscribers for name in recorders)
 
         def start_missing() -> list[str]:
             gone = []
             if not records:
                 gone.append("joint_states from the plant")
-            if goal_pub.get_subscription_count() == 0:
-                gone.append("goal reader (the trajectory generator) matched")
+            if not planner.service_is_ready():
+                gone.append(f"/{generator}/plan server (the trajectory generator) ready")
             if node.count_publishers("trajectory") == 0:
                 gone.append("trajectory writer (the feed-forward) in the graph")
             # Q30: a forked controller that never came up (its log empty for 60 s, the plant
@@ -559,8 +559,9 @@ def _run_episode_once(
         next_start = first_goal = max(start_at, t_start + lead)
         end = first_goal
         for k, goal in enumerate(goals):
+            request = PlanMotion.Request()  # lead 0: the explicit stamp is the start
             if goal.pose is not None:
-                msg, pub = PoseStamped(), pose_pub
+                msg = request.pose
                 msg.header.stamp = _stamp(next_start)
                 msg.header.frame_id = ""  # the model's base frame, whatever its name
                 position, quaternion = goal.pose
@@ -568,7 +569,7 @@ def _run_episode_once(
                 p.x, p.y, p.z = (float(x) for x in position)
                 o.x, o.y, o.z, o.w = (float(x) for x in quaternion)
             else:
-                msg, pub = JointTrajectory(), goal_pub
+                msg = request.waypoints
                 msg.header.stamp = _stamp(next_start)
                 msg.joint_names = names
                 times = goal.times or [0.0] * len(goal.waypoints)
@@ -576,22 +577,7 @@ def _run_episode_once(
                     point = JointTrajectoryPoint(positions=[float(x) for x in wp])
                     point.time_from_start = _duration(tf)
                     msg.points.append(point)
-            count = len(trajectories)
-            while True:
-                since = len(statuses)
-                pub.publish(msg)
-                spin_until(lambda s=since: verdict(s) is not None, f"goal {k}'s goal_status")
-                answer = verdict(since)
-                if answer["level"] == 0:
-                    break
-                # before the generator's first joint_states (discovery on a busy machine can
-                # take longer than its wait_timeout) the goal is refused: the plant still waits
-                # at t_0 (goal 0 is sent before the loop closes), so a resent goal is the same
-                if k == 0 and "no joint_states received yet" in answer["message"]:
-                    continue
-                raise BringupError(f"goal {k} refused: {answer['message']}")
-            spin_until(lambda c=count: len(trajectories) > c, f"the trajectory of goal {k}")
-            traj = trajectories[-1]
+            traj = plan_goal(planner, request, f"{episode_id}/{k}", spin_until, f"goal {k}")
             # the controller must hold the trajectory before its start, else the run depends on
             # the machine's load: the plan is sent a whole motion ahead, and this is checked
             spin_until(
@@ -670,8 +656,6 @@ def _run_episode_once(
         topic_log=topics_path,
     )
     return episode
-
-
 
 
 def _all_ended(statuses: list[dict]) -> bool:

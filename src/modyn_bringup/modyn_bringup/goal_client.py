@@ -1,12 +1,10 @@
-"""Send one joint goal to a running system and follow it to its end (``modyn goal``).
+"""Send one goal to a running system and follow it to its end (``modyn goal``).
 
-The client waits for the plant's ``joint_states`` (the joint names, the plant time) and for the
-trajectory generator's subscription, sends the goal stamped ``lead`` s after the latest state,
-takes the generator's verdict on ``goal_status`` (sent again while the generator has no state
-yet), then follows the controller's reports on that plan's trajectory until it says done,
-refused, aborted or stopped, and compares the last measured positions with the goal. A goal is
-thus reported reached only when it ran and ended there; nothing is printed as a success that
-did not happen.
+The client sends the goal to the PlanAndExecute action (modyn_control.trajectory_action): the
+trajectory generator plans it or says why not, the feedback controller executes it, and the
+action's result says whether every joint ended within its tolerance of the goal. A goal is thus
+reported reached only when it ran and ended there; nothing is printed as a success that did not
+happen, and nothing is read back from status text.
 """
 
 from __future__ import annotations
@@ -17,10 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from modyn_control.trajectory_queue import ENDING_EVENTS
-from modyn_ros.diagnostics import level_of
-
-__all__ = ["ActionGoalClient", "GoalClient", "GoalOutcome", "GoalClientError", "PLAN_AND_EXECUTE"]
+__all__ = ["ActionGoalClient", "GoalOutcome", "GoalClientError", "PLAN_AND_EXECUTE"]
 
 
 class GoalClientError(RuntimeError):
@@ -57,197 +52,22 @@ class GoalOutcome:
         return f"not reached: {self.event}: {self.message}{err}"
 
 
-class GoalClient:
-    """A ROS node of its own (own context) that sends goals and follows them."""
-
-    def __init__(self) -> None:
-        import rclpy
-        from diagnostic_msgs.msg import DiagnosticStatus
-        from rclpy.executors import SingleThreadedExecutor
-        from sensor_msgs.msg import JointState
-        from trajectory_msgs.msg import JointTrajectory
-
-        from modyn_ros.qos import STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
-
-        self._rclpy = rclpy
-        self.context = rclpy.Context()
-        rclpy.init(context=self.context)
-        self.node = rclpy.create_node(
-            "modyn_goal", context=self.context, start_parameter_services=False
-        )
-        self.latest: JointState | None = None
-        self.statuses: list = []
-        self.trajectories: list = []
-        self.node.create_subscription(JointState, "joint_states", self._on_state, 1)
-        self.node.create_subscription(
-            DiagnosticStatus, "goal_status", self.statuses.append, STATUS_QOS
-        )
-        self.node.create_subscription(
-            JointTrajectory, "trajectory", self.trajectories.append, TRAJECTORY_QOS
-        )
-        self.goal_pub = self.node.create_publisher(JointTrajectory, "goal", STATE_QOS)
-        self.executor = SingleThreadedExecutor(context=self.context)
-        self.executor.add_node(self.node)
-
-    def __enter__(self) -> GoalClient:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
-    def close(self) -> None:
-        self.executor.shutdown()
-        self.node.destroy_node()
-        self._rclpy.try_shutdown(context=self.context)
-
-    def _on_state(self, msg) -> None:
-        self.latest = msg
-
-    @property
-    def now(self) -> float:
-        stamp = self.latest.header.stamp
-        return stamp.sec + stamp.nanosec * 1e-9
-
-    def _spin_until(self, condition: Callable[[], bool], deadline: float, what: str) -> None:
-        while not condition():
-            if time.monotonic() > deadline:
-                raise GoalClientError(f"no {what} within the timeout")
-            self.executor.spin_once(timeout_sec=0.05)
-
-    def execute(
-        self,
-        positions: Sequence[float],
-        joints: Sequence[str] | None = None,
-        duration: float = 0.0,
-        lead: float = 0.5,
-        tolerance: float = 0.05,
-        timeout: float = 120.0,
-        progress: Callable[[str], None] | None = None,
-    ) -> GoalOutcome:
-        """Send the goal and wait for its end (see the module docstring).
-
-        Raises
-        ------
-        GoalClientError
-            Nothing answered within ``timeout`` s, or ``joints``/``positions`` do not fit the
-            plant's joints.
-        """
-        from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
-
-        say = progress or (lambda _line: None)
-        deadline = time.monotonic() + timeout
-        self._spin_until(
-            lambda: self.latest is not None and self.goal_pub.get_subscription_count() > 0,
-            deadline,
-            "joint_states and trajectory generator",
-        )
-        # goal_status and trajectory are latched: a new client first receives the history of
-        # earlier goals, which must not be taken for this one's answer (the verdicts carry no
-        # goal id; the action protocol of issue 29 replaces this)
-        self._spin_until(
-            lambda: self.node.count_publishers("goal_status") > 0, deadline, "goal_status"
-        )
-        settle = time.monotonic() + 0.5
-        self._spin_until(lambda: time.monotonic() > settle, deadline, "latched history")
-        names = list(joints) if joints else list(self.latest.name)
-        if len(names) != len(positions):
-            raise GoalClientError(f"{len(positions)} positions for {len(names)} joints {names}")
-        unknown = [n for n in names if n not in self.latest.name]
-        if unknown:
-            raise GoalClientError(f"joints {unknown} not in joint_states {list(self.latest.name)}")
-        msg = JointTrajectory()
-        msg.joint_names = names
-        point = JointTrajectoryPoint(positions=[float(x) for x in positions])
-        sec, ns = divmod(round(max(duration, 0.0) * 1e9), 1_000_000_000)
-        point.time_from_start.sec, point.time_from_start.nanosec = sec, ns
-        msg.points.append(point)
-        # the generator's verdict; before it has a state it refuses, and the goal is sent again
-        while True:
-            start = self.now + lead
-            sec, ns = divmod(round(start * 1e9), 1_000_000_000)
-            msg.header.stamp.sec, msg.header.stamp.nanosec = sec, ns
-            stamp = f"{sec}.{ns:09d}"
-            seen = len(self.statuses)
-            self.goal_pub.publish(msg)
-            self._spin_until(
-                lambda s=seen, st=stamp: self._verdict(s, st) is not None, deadline, "goal verdict"
-            )
-            verdict = self._verdict(seen, stamp)
-            if level_of(verdict.level) == 0:
-                say(f"goal: {verdict.message}")
-                break
-            if "no joint_states received yet" in verdict.message:
-                continue
-            return GoalOutcome(False, "refused", verdict.message)
-
-        def planned():
-            for trajectory in reversed(self.trajectories):
-                s = trajectory.header.stamp
-                if f"{s.sec}.{s.nanosec:09d}" == stamp:
-                    return trajectory
-            return None
-
-        self._spin_until(lambda: planned() is not None, deadline, "planned trajectory")
-        trajectory = planned()
-        points = str(len(trajectory.points))
-        last_event = [""]
-        last_message = [""]
-
-        def ended() -> bool:
-            for status in self.statuses:
-                if not status.name.endswith("/trajectory"):
-                    continue
-                values = {kv.key: kv.value for kv in status.values}
-                if values.get("stamp") != stamp or values.get("points") != points:
-                    continue
-                event = values.get("event", "")
-                if event != last_event[0]:
-                    last_event[0], last_message[0] = event, status.message
-                    say(f"controller: {status.message}")
-            return last_event[0] in ENDING_EVENTS
-
-        self._spin_until(ended, deadline, "end of the motion")
-        # the last measured positions, after the end
-        end_t = self.now
-        self._spin_until(lambda: self.now > end_t, deadline, "state after the end")
-        index = [list(self.latest.name).index(n) for n in names]
-        error = np.abs(np.asarray(self.latest.position)[index] - np.asarray(positions, float))
-        t0 = trajectory.header.stamp.sec + trajectory.header.stamp.nanosec * 1e-9
-        reached = last_event[0] == "done" and bool(np.all(error <= tolerance))
-        message = last_message[0]
-        if last_event[0] == "done" and not reached:
-            message = f"ended {float(error.max()):.4f} from the goal (tolerance {tolerance:g})"
-        return GoalOutcome(reached, last_event[0], message, error, t0, self.now)
-
-    def _verdict(self, since: int, stamp: str):
-        """The generator's answer to the goal stamped ``stamp`` (sec.nanosec) sent when
-        ``since`` statuses had come: an acceptance names the start, a refusal is the first one
-        after the goal."""
-        for status in self.statuses[since:]:
-            kind = status.name.rsplit("/", 1)[-1]
-            if kind != "goal" or " queued:" in status.message:
-                continue
-            if level_of(status.level) != 0 or f" at {stamp} s" in status.message:
-                return status
-        return None
-
-
 #: the PlanAndExecute action of a system without a namespace (modyn_control.trajectory_action)
 PLAN_AND_EXECUTE = "/trajectory_generator/plan_and_execute"
 #: s of wall time for an answer of the action server before the request is sent again
 ANSWER_TIMEOUT = 5.0
 
 
-class ActionGoalClient(GoalClient):
-    """``modyn goal`` through the PlanAndExecute action: the generator plans the goal (or says
-    why not), the controller executes it, the result says whether every joint ended within
-    ``tolerance`` of the goal. Nothing to match or to read back from status text: the action's
-    own protocol carries the goal, its feedback and its result (no goal lost)."""
+class ActionGoalClient:
+    """``modyn goal`` through the PlanAndExecute action, a ROS node of its own (own context):
+    the generator plans the goal (or says why not), the controller executes it, the result says
+    whether every joint ended within ``tolerance`` of the goal. Nothing to match or to read
+    back from status text: the action's own protocol carries the goal, its feedback and its
+    result (no goal lost)."""
 
     def __init__(self, action: str = PLAN_AND_EXECUTE) -> None:
-        # none of GoalClient's subscriptions: the latched goal_status and trajectory histories
-        # are not needed, and joint_states (1 kHz and more in lockstep, a Python callback each)
-        # only until its joint names are known
+        # no goal_status or trajectory subscription, and joint_states (1 kHz and more in
+        # lockstep, a Python callback each) only until its joint names are known
         import rclpy
         from rclpy.action import ActionClient
         from rclpy.executors import SingleThreadedExecutor
@@ -282,9 +102,32 @@ class ActionGoalClient(GoalClient):
             self._state_sub = None
         return list(self.latest.name)
 
+    def __enter__(self) -> ActionGoalClient:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def latest_state(self, timeout: float):
+        """The first sensor_msgs/JointState received within ``timeout`` s (GoalClientError
+        when none comes): the names, positions and plant time a goal is built from."""
+        self._joint_names(time.monotonic() + timeout)
+        return self.latest
+
     def close(self) -> None:
         self.client.destroy()
-        super().close()
+        self.executor.shutdown()
+        self.node.destroy_node()
+        self._rclpy.try_shutdown(context=self.context)
+
+    def _on_state(self, msg) -> None:
+        self.latest = msg
+
+    def _spin_until(self, condition: Callable[[], bool], deadline: float, what: str) -> None:
+        while not condition():
+            if time.monotonic() > deadline:
+                raise GoalClientError(f"no {what} within the timeout")
+            self.executor.spin_once(timeout_sec=0.05)
 
     def _wait(self, condition: Callable[[], bool], seconds: float, deadline: float) -> bool:
         """Spin until ``condition()`` or ``seconds`` passed; GoalClientError past ``deadline``."""
@@ -311,29 +154,34 @@ class ActionGoalClient(GoalClient):
         positions: Sequence[float] | None,
         joints: Sequence[str] | None = None,
         duration: float = 0.0,
-        lead: float = 0.5,
         tolerance: float = 0.05,
         timeout: float = 120.0,
         progress: Callable[[str], None] = lambda line: None,
         settle: float = 2.0,
         pose: Sequence[float] | None = None,
         frame: str = "",
+        trajectory=None,
     ) -> GoalOutcome:
-        """Send the goal (``lead`` is not used: the generator starts the plan at once), wait
-        for its result; GoalClientError when no system answers within ``timeout``.
+        """Send the goal (the generator starts its plan at once), wait for its result;
+        GoalClientError when no system answers within ``timeout``.
 
         ``pose`` instead of ``positions``: the generator's tip frame to (x, y, z) m and the
         unit quaternion (qx, qy, qz, qw) in the model's base frame (``frame``: its name or
         empty), on the straight line of Khalil §8.4; ``tolerance`` then applies to every joint
-        against the end of that plan (the joints the generator solved for)."""
+        against the end of that plan (the joints the generator solved for).
+
+        ``trajectory`` instead of both: a trajectory_msgs/JointTrajectory of timed waypoints
+        (``time_from_start`` each, header stamp zero: from the measured state at once) for a
+        subset of the joints, as :mod:`modyn_bringup.timed_goal` samples a periodic motion;
+        ``tolerance`` applies to its joints against its last waypoint."""
         from builtin_interfaces.msg import Duration
         from geometry_msgs.msg import PoseStamped
         from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
         from modyn_interfaces.msg import JointTolerance
 
-        if (positions is None) == (pose is None):
-            raise GoalClientError("a goal is positions or a pose (one of them)")
+        if sum(x is not None for x in (positions, pose, trajectory)) != 1:
+            raise GoalClientError("a goal is positions, a pose or a trajectory (one of them)")
         if pose is not None and len(pose) != 7:
             raise GoalClientError(f"a pose is x y z qx qy qz qw (7 numbers), got {len(pose)}")
         deadline = time.monotonic() + timeout
@@ -341,7 +189,14 @@ class ActionGoalClient(GoalClient):
             raise GoalClientError(f"no {self.action} action server (is a system running?)")
         names = self._joint_names(deadline)
         request = self._type.Goal()
-        if pose is not None:
+        if trajectory is not None:
+            joints = list(trajectory.joint_names)
+            unknown = [n for n in joints if n not in names]
+            if unknown or not trajectory.points:
+                why = f"joints {unknown} not in joint_states {names}" if unknown else "no point"
+                raise GoalClientError(f"trajectory: {why}")
+            request.waypoints = trajectory
+        elif pose is not None:
             joints = names
             target = PoseStamped()
             target.header.frame_id = frame

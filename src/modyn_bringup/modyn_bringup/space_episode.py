@@ -13,7 +13,8 @@ wrench that holds the base, the arm reaction included, and the model's ``actuati
 allocates it to thrusters and the CMG torque stage.
 
 ``through="generator"`` (the default) sends the IK's joint positions as ONE timed multi-waypoint
-``goal`` to the trajectory generator, which plans the joints of the floating-base model
+goal to the trajectory generator's ``~/plan`` (stamp zero: from the measured state at once),
+which plans the joints of the floating-base model
 (:mod:`modyn_trajectory.floating`: the C⁴ quintic spline through the timed waypoints, at rest
 at the end), the feed-forward node adds the joint torques of the inverse dynamics with the base
 held (its base rows are the reaction wrench), and the controller follows the result:
@@ -45,10 +46,12 @@ from rclpy.parameter import Parameter
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_model import load_model
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS, STATUS_QOS, TRAJECTORY_QOS
 from modyn_ros.topic_log import TopicLogError, read_topic_log
 
+from .plan_call import plan_goal
 from .runner import SystemRunner
 from .system import BringupError, SystemSpec
 
@@ -62,8 +65,15 @@ def _stamp(t: float) -> Time:
     return Time(sec=ns // _NS, nanosec=ns % _NS)
 
 
-def viviani_joint_trajectory(model, q0, duration: float, sample: float, viviani=None,
-                             ik_gain: float = 50.0, frame: str | None = None):
+def viviani_joint_trajectory(
+    model,
+    q0,
+    duration: float,
+    sample: float,
+    viviani=None,
+    ik_gain: float = 50.0,
+    frame: str | None = None,
+):
     """(t (N,), p_ref (N, 3), θ (N, n), θ̇, θ̈) of the Viviani curve by the redundant IK with the
     base at q0's pose; the IK starts from q0's arm joints (which should solve the first point),
     its null-space pull scaled by the phase rate u̇/ζ (0 at rest)."""
@@ -82,8 +92,15 @@ def viviani_joint_trajectory(model, q0, duration: float, sample: float, viviani=
     # on joint 1 at the end of the figure-eight, which a trajectory at rest at its end then
     # stops within its last sample)
     _, rate, _ = path.timing(t)
-    th, thd, thdd, _ = ik.track(t, p_ref, v_ref, TOOL_DOWN, start.theta, gain=ik_gain,
-                                null_scale=np.abs(rate) / abs(path.rate))
+    th, thd, thdd, _ = ik.track(
+        t,
+        p_ref,
+        v_ref,
+        TOOL_DOWN,
+        start.theta,
+        gain=ik_gain,
+        null_scale=np.abs(rate) / abs(path.rate),
+    )
     return t, p_ref, th, thd, thdd
 
 
@@ -112,9 +129,17 @@ class VivianiEpisode:
     trajectory: dict | None = None
 
 
-def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.005,
-                        viviani=None, after: float = 0.5, timeout: float = 900.0,
-                        log_dir=None, through: str = "generator") -> VivianiEpisode:
+def run_viviani_episode(
+    spec: SystemSpec,
+    *,
+    duration: float,
+    sample: float = 0.005,
+    viviani=None,
+    after: float = 0.5,
+    timeout: float = 900.0,
+    log_dir=None,
+    through: str = "generator",
+) -> VivianiEpisode:
     """Run ``spec``, send the Viviani joint motion (``duration`` s, samples every ``sample``
     s) ``through`` the trajectory generator (a timed goal) or straight to the controller (a
     trajectory), record until plant time ``duration + after`` (the controller's hold after the
@@ -155,8 +180,11 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
     runner = SystemRunner(spec, log_dir)
     context = rclpy.Context()
     rclpy.init(context=context)
-    node = Node("modyn_viviani_episode", context=context,
-                parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)])
+    node = Node(
+        "modyn_viviani_episode",
+        context=context,
+        parameter_overrides=[Parameter("use_sim_time", value=spec.use_sim_time)],
+    )
     executor = SingleThreadedExecutor(context=context)
     executor.add_node(node)
     base: dict[int, tuple] = {}
@@ -197,33 +225,43 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
             refusals.append(f"{msg.name}: {msg.message}")
 
     node.create_subscription(DiagnosticStatus, "goal_status", on_goal_status, STATUS_QOS)
-    if through == "generator":  # a goal: the generator's subscription is STATE_QOS
-        traj_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
-    else:
-        traj_pub = node.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
+    generator = next(
+        (n.name for n in spec.nodes if n.executable == "trajectory_generator"),
+        "trajectory_generator",
+    )
+    planner = node.create_client(PlanMotion, f"{generator}/plan")
+    traj_pub = node.create_publisher(JointTrajectory, "trajectory", TRAJECTORY_QOS)
     deadline = time.monotonic() + timeout
 
     def spin_until(condition, what: str) -> None:
         while not condition():
             executor.spin_once(timeout_sec=0.05)
             if refusals:  # a goal or trajectory refused: nothing would move, say why now
-                raise BringupError(f"{refusals[0]} (while waiting for {what}; logs in "
-                                   f"{runner.log_dir})")
+                raise BringupError(
+                    f"{refusals[0]} (while waiting for {what}; logs in {runner.log_dir})"
+                )
             dead = runner.dead()
             if dead:
                 name, code = next(iter(dead.items()))
-                raise BringupError(f"node '{name}' died (code {code}) while waiting for {what}:"
-                                   f"\n{runner.log_tail(name)}")
+                raise BringupError(
+                    f"node '{name}' died (code {code}) while waiting for {what}:"
+                    f"\n{runner.log_tail(name)}"
+                )
             if time.monotonic() > deadline:
-                raise BringupError(f"timed out after {timeout} s waiting for {what} (logs in "
-                                   f"{runner.log_dir})")
+                raise BringupError(
+                    f"timed out after {timeout} s waiting for {what} (logs in {runner.log_dir})"
+                )
 
     try:
         runner.start(skip=controllers)
         spin_until(lambda: len(base) > 0, "the plant's first base_state")
         runner.start()
-        receiver = "the generator's" if through == "generator" else "the controller's"
-        spin_until(lambda: traj_pub.get_subscription_count() > 0, f"{receiver} subscription")
+        if through == "generator":
+            spin_until(planner.service_is_ready, f"/{generator}/plan (the trajectory generator)")
+        else:
+            spin_until(
+                lambda: traj_pub.get_subscription_count() > 0, "the controller's subscription"
+            )
         msg = JointTrajectory()
         msg.header.stamp = _stamp(0.0)
         msg.joint_names = joints
@@ -238,7 +276,11 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
             ns = int(round(t_ref[k] * _NS))
             point.time_from_start = Duration(sec=ns // _NS, nanosec=ns % _NS)
             msg.points.append(point)
-        traj_pub.publish(msg)
+        if through == "generator":  # lead 0: from the measured state, at once
+            request = PlanMotion.Request(waypoints=msg)
+            plan_goal(planner, request, f"viviani-{time.monotonic_ns():x}", spin_until, "the goal")
+        else:
+            traj_pub.publish(msg)
         spin_until(lambda: last[0] >= duration, f"plant time {duration} s")
         # past the trajectory's end: the controller hands over to its hold (and stays alive)
         spin_until(lambda: last[0] >= duration + after, f"plant time {duration + after} s")
@@ -263,8 +305,10 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
         on_actuators(m)
     stamps = sorted(set(base) & set(joint) & set(act))
     if not stamps:
-        raise BringupError(f"{spec.name}: no step with base_state, joint_states and "
-                           "actuator_states of the same stamp")
+        raise BringupError(
+            f"{spec.name}: no step with base_state, joint_states and "
+            "actuator_states of the same stamp"
+        )
     b = np.array([base[k] for k in stamps])
     trajectory = None
     if received:
@@ -278,16 +322,27 @@ def run_viviani_episode(spec: SystemSpec, *, duration: float, sample: float = 0.
 
         trajectory = {
             "stamp": last.header.stamp.sec + last.header.stamp.nanosec * 1e-9,
-            "t": np.array([p.time_from_start.sec + p.time_from_start.nanosec * 1e-9
-                           for p in pts]),
-            **{key: field(name) for key, name in (("q", "positions"), ("v", "velocities"),
-                                                  ("a", "accelerations"),
-                                                  ("effort", "effort"))},
+            "t": np.array([p.time_from_start.sec + p.time_from_start.nanosec * 1e-9 for p in pts]),
+            **{
+                key: field(name)
+                for key, name in (
+                    ("q", "positions"),
+                    ("v", "velocities"),
+                    ("a", "accelerations"),
+                    ("effort", "effort"),
+                )
+            },
         }
     q = np.hstack([b[:, :7], np.array([joint[k] for k in stamps])])
     return VivianiEpisode(
-        t=np.array(stamps, dtype=float) / _NS, q=q, twist=b[:, 7:],
-        u=np.array([act[k] for k in stamps]), actuator_names=tuple(model.actuator_names),
-        ref_t=t_ref, ref_p=p_ref, faults=faults, log_dir=str(runner.log_dir),
+        t=np.array(stamps, dtype=float) / _NS,
+        q=q,
+        twist=b[:, 7:],
+        u=np.array([act[k] for k in stamps]),
+        actuator_names=tuple(model.actuator_names),
+        ref_t=t_ref,
+        ref_p=p_ref,
+        faults=faults,
+        log_dir=str(runner.log_dir),
         trajectory=trajectory,
     )

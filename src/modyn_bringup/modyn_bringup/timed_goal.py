@@ -26,10 +26,10 @@ any publisher). From the shell::
     python -m modyn_bringup.timed_goal --sine torso_phi_x:0.0872665:0.3:0 \\
         --sine tail_b:0.174533:0.3:3.14159265 --duration 1.8 --ramp 0.3
 
-reads one ``joint_states`` for the rest pose of the named joints, publishes one goal on ``/goal``
-stamped ``--lead`` s (default 0.5) after that state's stamp, so that the plan reaches the
-controller before it starts (a zero stamp, ``--lead 0``, is started when planned and may be
-joined a few ms late), and exits (the other joints stay where they are).
+reads one ``joint_states`` for the rest pose of the named joints, sends the goal to the
+PlanAndExecute action (modyn_bringup.goal_client.ActionGoalClient: the generator plans it from
+the measured state, the controller runs it; the other joints stay where they are) and waits for
+its result: exit status 0 only when the motion ran and ended within ``--tolerance``.
 """
 
 from __future__ import annotations
@@ -131,64 +131,46 @@ def _parse_sine(text: str) -> tuple[str, float, float, float]:
 
 
 def main(argv=None) -> int:
-    """Publish one ramped, sampled sinusoidal goal on ``/goal`` (module docstring)."""
-    import rclpy
-    from rclpy.node import Node
-    from sensor_msgs.msg import JointState
-    from trajectory_msgs.msg import JointTrajectory
-
-    from modyn_ros.qos import STATE_QOS
+    """Send one ramped, sampled sinusoidal goal through the PlanAndExecute action and wait for
+    its result (module docstring): exit status 0 only when it ran and ended at rest within
+    ``--tolerance`` of where it started, 1 when it was refused or did not end there, 2 when no
+    system answered."""
+    from .goal_client import ActionGoalClient, GoalClientError
 
     parser = argparse.ArgumentParser(prog="python -m modyn_bringup.timed_goal")
     parser.add_argument("--sine", type=_parse_sine, action="append", required=True)
     parser.add_argument("--duration", type=float, required=True, help="s, ramps included")
     parser.add_argument("--ramp", type=float, default=0.3, help="s (default 0.3)")
     parser.add_argument("--period", type=float, default=0.01, help="s between waypoints")
-    parser.add_argument("--timeout", type=float, default=10.0, help="s to wait for joint_states")
-    parser.add_argument(
-        "--lead",
-        type=float,
-        default=0.5,
-        help="start the goal this many s after the joint_states read (its stamp: plant time); "
-        "0: stamp zero, the generator starts it when planned",
-    )
+    parser.add_argument("--tolerance", type=float, default=0.05, help="rad (m) at the end")
+    parser.add_argument("--timeout", type=float, default=120.0, help="s to wait in all")
     args = parser.parse_args(argv)
     names = list(dict.fromkeys(s[0] for s in args.sine))
-    rclpy.init()
-    node = Node("modyn_timed_goal")
-    state: dict = {}
-    node.create_subscription(JointState, "joint_states", lambda m: state.setdefault("m", m), 10)
-    pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
     try:
-        end = node.get_clock().now().nanoseconds + args.timeout * 1e9
-        while "m" not in state and node.get_clock().now().nanoseconds < end:
-            rclpy.spin_once(node, timeout_sec=0.1)
-        if "m" not in state:
-            print("no joint_states received", file=sys.stderr)
-            return 1
-        msg = state["m"]
-        missing = [n for n in names if n not in msg.name]
-        if missing:
-            print(f"joints {missing} are not in joint_states {list(msg.name)}", file=sys.stderr)
-            return 2
-        rest = [msg.position[list(msg.name).index(n)] for n in names]
-        sines = [(names.index(n), a, p, f) for n, a, p, f in args.sine]
-        t, q = sampled_motion(sine_motion(rest, sines), rest, args.duration, args.period, args.ramp)
-        start = None
-        if args.lead > 0.0:  # ahead of the plant, so that the controller holds it before it starts
-            from builtin_interfaces.msg import Time
-
-            ns = msg.header.stamp.sec * 1_000_000_000 + msg.header.stamp.nanosec
-            ns += int(round(args.lead * 1e9))
-            start = Time(sec=ns // 1_000_000_000, nanosec=ns % 1_000_000_000)
-        pub.publish(goal_message(names, t, q, start))
-        for _ in range(10):  # let DDS deliver it before the node goes
-            rclpy.spin_once(node, timeout_sec=0.05)
-        print(f"sent {len(t)} waypoints over {args.duration} s for {names}")
-        return 0
-    finally:
-        node.destroy_node()
-        rclpy.shutdown()
+        with ActionGoalClient() as client:
+            msg = client.latest_state(args.timeout)
+            missing = [n for n in names if n not in msg.name]
+            if missing:
+                print(f"joints {missing} are not in joint_states {list(msg.name)}", file=sys.stderr)
+                return 2
+            rest = [msg.position[list(msg.name).index(n)] for n in names]
+            sines = [(names.index(n), a, p, f) for n, a, p, f in args.sine]
+            t, q = sampled_motion(
+                sine_motion(rest, sines), rest, args.duration, args.period, args.ramp
+            )
+            print(f"sending {len(t)} waypoints over {args.duration} s for {names}", flush=True)
+            outcome = client.execute(
+                positions=None,
+                trajectory=goal_message(names, t, q),
+                tolerance=args.tolerance,
+                timeout=args.timeout,
+                progress=lambda line: print(line, flush=True),
+            )
+    except GoalClientError as exc:
+        print(f"timed_goal: {exc}", file=sys.stderr)
+        return 2
+    print(outcome.summary)
+    return outcome.exit_status
 
 
 if __name__ == "__main__":

@@ -105,7 +105,7 @@ def _restarted_then_named(spec, tmp_path, warning: str, **kwargs) -> str:
 @pytest.mark.system
 def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeypatch, tmp_path):
     """Every node running but one thing this process waits for never there (here: no
-    trajectory generator, so the goal writer is never matched; in L10 a reader that never
+    trajectory generator, so its ~/plan server is never ready; in L10 a reader that never
     matched its writer): after START_RESTART_AFTER the system is started once more, and a
     second stall is an error naming what was missing."""
     from modyn_bringup.system import load_system
@@ -115,7 +115,7 @@ def test_a_start_this_process_never_sees_is_started_once_more_then_named(monkeyp
     monkeypatch.setattr(ep, "START_RESTART_AFTER", 3.0)
     message = _restarted_then_named(spec, tmp_path, r"every node running, but after 3 s still no")
     assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
-    assert "goal reader (the trajectory generator) matched" in message
+    assert "/trajectory_generator/plan server (the trajectory generator) ready" in message
     assert "joint_states from the plant" not in message  # the plant was seen
 
 
@@ -129,7 +129,7 @@ def test_a_controller_that_never_comes_up_is_started_once_more_then_named(monkey
     message = _restarted_then_named(spec, tmp_path, r"every node running, but after 3 s still no")
     assert message.startswith("planar_2r_sim: twice, every node running, but after 3 s"), message
     assert "effort_command writer (the feedback controller) in the graph" in message
-    assert "goal reader" not in message and "joint_states from the plant" not in message
+    assert "/plan server" not in message and "joint_states from the plant" not in message
 
 
 def test_a_node_gone_during_the_start_of_a_killing_test_is_started_once_more(monkeypatch, tmp_path):

@@ -4,13 +4,13 @@ For each system below, the launch file is included exactly as ``ros2 launch mody
 system.launch.py system:=<name>`` includes it. While it runs, a probe node
 
 1. waits until every link of the loop is in the ROS graph (plant, generator, feed-forward,
-   controller) and then until the goal path has carried a message end to end: it sends the
-   current pose as a goal (no motion), re-sending while the generator refuses it, until the
-   controller's ``/diagnostics`` count it (``trajectories`` + ``trajectories_rejected``: the
-   zero-motion plan may end before it arrives and be refused). A goal sent during start-up,
-   before the nodes have discovered each other, is the subject of other tests; this one
-   checks a system that is up;
-2. sends one joint goal, which must be accepted at once, and checks that the arm reaches it:
+   controller) and then until the goal path has carried a message end to end: it asks the
+   generator's ``~/plan`` for the current pose (no motion, 0.5 s ahead; asked again while the
+   generator waits for its first state) until the controller's ``/diagnostics`` count it
+   (``trajectories`` + ``trajectories_rejected``). A goal sent during start-up, before the
+   nodes have discovered each other, is the subject of other tests (tests/test_first_goal.py);
+   this one checks a system that is up;
+2. asks ``~/plan`` for one joint goal, which must be accepted, and checks that the arm reaches it:
    every joint within :data:`TOLERANCE` of the goal in the first ``joint_states`` stamped
    :data:`SETTLE` plant seconds after the end of the planned motion.
 
@@ -48,6 +48,7 @@ import launch_testing.actions  # noqa: E402
 import launch_testing.asserts  # noqa: E402
 import rclpy  # noqa: E402
 from ament_index_python.packages import get_package_share_directory  # noqa: E402
+from builtin_interfaces.msg import Duration  # noqa: E402
 from diagnostic_msgs.msg import DiagnosticArray, DiagnosticStatus  # noqa: E402
 from launch.launch_description_sources import PythonLaunchDescriptionSource  # noqa: E402
 from rclpy.executors import SingleThreadedExecutor  # noqa: E402
@@ -56,7 +57,9 @@ from sensor_msgs.msg import JointState  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
 from modyn_bringup.composed import inside  # noqa: E402
+from modyn_bringup.plan_call import ask_plan  # noqa: E402
 from modyn_bringup.system import default_composition, load_system  # noqa: E402
+from modyn_interfaces.srv import PlanMotion  # noqa: E402
 from modyn_model import RobotModel  # noqa: E402
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS  # noqa: E402
 
@@ -156,7 +159,8 @@ class TestGoalIsReached(unittest.TestCase):
             JointTrajectory, "planned_trajectory", first("planned", lambda m: None), LATCHED_QOS
         )
         node.create_subscription(DiagnosticArray, "/diagnostics", on_diagnostics, 10)
-        goal_pub = node.create_publisher(JointTrajectory, "goal", STATE_QOS)
+        planner = node.create_client(PlanMotion, "trajectory_generator/plan")
+        asked = [0]
 
         def spin_until(condition, timeout: float, what: str) -> None:
             end = time.monotonic() + timeout
@@ -165,16 +169,22 @@ class TestGoalIsReached(unittest.TestCase):
                     self.fail(f"{system}: no {what} within {timeout:.0f} s (wall)")
                 executor.spin_once(timeout_sec=0.05)
 
-        def send(positions) -> DiagnosticStatus:
-            """Publish a one-waypoint goal stamped zero (start now); its goal_status."""
-            msg = JointTrajectory(joint_names=names)  # stamp zero: start now
+        def send(positions):
+            """A one-waypoint goal to the generator's ~/plan, starting 0.5 s after its now;
+            its answer (asked again while the generator waits for its first state)."""
+            msg = JointTrajectory(joint_names=names)  # stamp zero: lead after now
             msg.points.append(JointTrajectoryPoint(positions=[float(x) for x in positions]))
-            seen = len(statuses)
             arrivals.clear()
             arrivals["goal"] = time.monotonic()
-            goal_pub.publish(msg)
-            spin_until(lambda: len(statuses) > seen, READY_TIMEOUT, "goal_status")
-            return statuses[-1]
+            asked[0] += 1
+            request = PlanMotion.Request(waypoints=msg, lead=Duration(nanosec=500_000_000))
+            return ask_plan(
+                planner,
+                request,
+                f"launch-{asked[0]}",
+                lambda condition, what: spin_until(condition, READY_TIMEOUT, what),
+                "the goal",
+            )
 
         def controller_trajectories() -> int:
             """Trajectories that reached the controller, followed or refused: a zero-motion
@@ -187,9 +197,7 @@ class TestGoalIsReached(unittest.TestCase):
         try:
             ready = {
                 "joint_states from the plant": lambda: bool(states),
-                "trajectory_generator subscribed to goal": (
-                    lambda: goal_pub.get_subscription_count() > 0
-                ),
+                "trajectory_generator's ~/plan": planner.service_is_ready,
                 "planned_trajectory: generator and feed-forward": lambda: (
                     node.count_publishers("planned_trajectory") > 0
                     and node.count_subscribers("planned_trajectory") > 1  # this probe is one
@@ -209,7 +217,7 @@ class TestGoalIsReached(unittest.TestCase):
             # the goal path carries one message end to end: the current pose, no motion
             for _ in range(WARM_UP_TRIES):
                 status = send(states[-1][1])
-                if status.level == DiagnosticStatus.OK:
+                if status.accepted:
                     break
                 time.sleep(0.5)  # refused while starting up (the reason is in status.message)
             else:
@@ -225,12 +233,10 @@ class TestGoalIsReached(unittest.TestCase):
                 float(np.max(np.abs(goal - start))), 0.5, "the goal must be a real motion"
             )
             accepted = send(goal)
-            # the generator's verdict: "goal accepted: starts at <t> s, lasts <T> s"
-            self.assertEqual(
-                accepted.level, DiagnosticStatus.OK, f"{system}: goal refused: {accepted.message}"
-            )
+            # the generator's answer: "goal accepted: <n> points, <T> s"
+            self.assertTrue(accepted.accepted, f"{system}: goal refused: {accepted.message}")
             self.assertTrue(
-                accepted.message.startswith("goal accepted: starts at "), accepted.message
+                accepted.message.startswith("goal accepted: "), accepted.message
             )
 
             def planned() -> JointTrajectory | None:

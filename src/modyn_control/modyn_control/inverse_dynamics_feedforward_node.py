@@ -209,11 +209,8 @@ class InverseDynamicsFeedforward(Node):
         name = str(self.get_parameter("follow_joint_trajectory").value)
         if not name or self.action_server is not None:
             return
-        try:
-            from .trajectory_action import TrajectoryActionServer, action_owner
-        except ImportError as exc:  # modyn_interfaces not built
-            self.get_logger().error(f"no {name} action: {exc}")
-            return
+        from .trajectory_action import TrajectoryActionServer, action_owner
+
         controller = action_owner(name, "feedback_controller")
         try:  # a ROS machine with control_msgs: JTC's own type, what MoveIt sends
             from control_msgs.action import FollowJointTrajectory as action_type

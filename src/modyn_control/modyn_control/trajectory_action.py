@@ -767,6 +767,9 @@ class PlanAndExecuteServer(TrajectoryActionServer):
         # arrives is refused by the controller)
         lead = PLAN_LEAD
         for attempt in range(LATE_REPLANS + 1):
+            # a re-plan starts from where the arm is: the generator may not have read the
+            # controller's refusal of the plan before yet, and would continue that plan
+            ask.from_measured_state = attempt > 0
             answer = await self._planned(handle, ask, lead)
             if not isinstance(answer, self._plan_type.Response):
                 if handle.is_cancel_requested:

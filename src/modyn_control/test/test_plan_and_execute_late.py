@@ -45,14 +45,22 @@ class StandIns:
         self.to_report: list[tuple[str, str]] = []  # (stamp text, points) of each plan
         self.early = False  # report on a plan before answering the call (before it is followed)
         self.ids: list[str] = []  # the request_id of each call
+        self.measured: list[bool] = []  # each call's from_measured_state
         self.slow_first = 0.0  # wall seconds the first call takes (its answer comes too late)
+        self.waiting = 0  # calls answered "waiting" (no state yet) before planning; -1: always
 
     def _plan(self, request, response):
         import time
 
         self.ids.append(request.request_id)
+        self.measured.append(request.from_measured_state)
         if self.slow_first and len(self.ids) == 1:
             time.sleep(self.slow_first)
+        if self.waiting:
+            self.waiting -= 1 if self.waiting > 0 else 0
+            response.waiting = True
+            response.message = "waiting for joint_states (the start state)"
+            return response
         lead_ns = request.lead.sec * 1_000_000_000 + request.lead.nanosec
         self.leads.append(lead_ns * 1e-9)
         start = NOW_NS + lead_ns
@@ -110,6 +118,8 @@ def _run(
     pending_first=False,
     slow_first: float = 0.0,
     ids: list | None = None,
+    waiting: int = 0,
+    measured: list | None = None,
 ):
     """The goal's result and the leads asked for; with ``feedback`` (a list), joint_states is
     published until the server has a state, and the goal's feedback is collected there."""
@@ -131,6 +141,7 @@ def _run(
             server.node.create_timer(0.05, fail_once)
         stand_ins = StandIns(ros, refusals, reason, pending_first)
         stand_ins.slow_first = slow_first
+        stand_ins.waiting = waiting
         if ids is not None:
             stand_ins.ids = ids  # the caller's list, filled with each call's request_id
         client = ActionClient(ros.node, PAE, "trajectory_generator/plan_and_execute")
@@ -158,6 +169,8 @@ def _run(
             return result.done()
 
         assert ros.spin_until(step, 20.0), "no result"
+        if measured is not None:
+            measured[:] = stand_ins.measured
         return result.result(), stand_ins.leads
     finally:
         server.close()
@@ -165,9 +178,12 @@ def _run(
 
 def test_a_plan_that_came_after_its_end_is_planned_again_further_ahead(ros):
     ids: list = []
-    response, leads = _run(ros, refusals=2, ids=ids)
-    # each re-plan is a request of its own (same goal, its own lead): planned anew
+    measured: list = []
+    response, leads = _run(ros, refusals=2, ids=ids, measured=measured)
+    # each re-plan is a request of its own (same goal, its own lead): planned anew, from the
+    # measured state (the generator may not have read the refusal yet)
     assert len(set(ids)) == 3 and len({i.split("/")[0] for i in ids}) == 1, ids
+    assert measured == [False, True, True]
     assert response.status == 4, response.result.error_string  # GoalStatus.STATUS_SUCCEEDED
     assert response.result.error_code == PAE.Result.SUCCESSFUL
     assert leads == pytest.approx([PLAN_LEAD, 2 * PLAN_LEAD, 4 * PLAN_LEAD])
@@ -355,3 +371,30 @@ def test_a_call_asked_again_after_a_lost_answer_carries_the_same_request_id(ros)
     assert response.status == 4, response.result.error_string
     assert len(ids) >= 2 and ids[0] and ids[1] == ids[0], ids
     assert leads[:2] == pytest.approx([PLAN_LEAD, PLAN_LEAD])
+
+
+def test_a_goal_the_generator_cannot_plan_yet_is_asked_again_until_planned(ros):
+    """The former goal topic's queue (a goal before the first joint_states waited for it): the
+    generator's ~/plan answers ``waiting``, the server asks again (every 0.05 s), and the goal
+    runs when it is planned."""
+    ids: list = []
+    response, leads = _run(ros, refusals=0, waiting=2, ids=ids)
+    assert response.status == 4, response.result.error_string  # SUCCEEDED
+    assert response.result.error_code == PAE.Result.SUCCESSFUL
+    assert len(ids) == 3 and len(set(ids)) == 1  # one goal, asked three times
+    assert leads == pytest.approx([PLAN_LEAD])  # planned once
+
+
+def test_a_goal_never_planned_is_aborted_naming_what_was_missing(ros, monkeypatch):
+    """The former queue's wait_timeout: a generator that still waits after PLAN_WAIT s (no
+    joint_states, no model) makes the goal abort, INVALID_GOAL, with what was missing."""
+    import modyn_control.trajectory_action as action
+
+    monkeypatch.setattr(action, "PLAN_WAIT", 0.3)
+    response, leads = _run(ros, refusals=0, waiting=-1)
+    assert response.status == 6, response.result.error_string  # ABORTED
+    assert response.result.error_code == PAE.Result.INVALID_GOAL
+    assert response.result.error_string.endswith(
+        "not planned in 0.3 s: waiting for joint_states (the start state)"
+    ), response.result.error_string
+    assert leads == []  # nothing planned

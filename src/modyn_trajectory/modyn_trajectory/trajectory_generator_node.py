@@ -1,10 +1,13 @@
 """The ``trajectory_generator`` node: joint goals and tool poses → time-parametrised trajectories.
 
 Topics, services, parameters and behaviour: docs/nodes.md and docs/trajectory.md. The planning
-itself is :func:`modyn_trajectory.planner.plan_joint_motion` (joint-space ``goal``, any profile
-of Khalil ch. 8), :func:`modyn_trajectory.task_space.plan_straight_line` (``goal_pose``, §8.4)
-and :func:`modyn_trajectory.planner.stop_motion` (``~/stop``); this module turns messages into
-their arguments and their results into ``planned_trajectory`` and ``goal_status`` messages.
+itself is :func:`modyn_trajectory.planner.plan_joint_motion` (``~/plan``'s joint waypoints, any
+profile of Khalil ch. 8), :func:`modyn_trajectory.task_space.plan_straight_line` (its tool pose,
+§8.4) and :func:`modyn_trajectory.planner.stop_motion` (``~/stop``); this module turns requests
+into their arguments and their results into ``planned_trajectory``, the answer and a
+``goal_status`` report (monitoring). The goals come from the PlanAndExecute action
+(modyn_control.trajectory_action), ``modyn goal`` and the harnesses (modyn_bringup.plan_call);
+the ``goal``/``goal_pose`` topics, their queue, repeats and re-plans are gone (issue 29).
 """
 
 from __future__ import annotations
@@ -19,7 +22,6 @@ from diagnostic_msgs.msg import DiagnosticStatus, KeyValue
 from geometry_msgs.msg import PoseStamped
 from nav_msgs.msg import Path
 from rcl_interfaces.msg import ParameterDescriptor, SetParametersResult
-from rclpy.clock import Clock, ClockType
 from rclpy.node import Node
 from rclpy.serialization import deserialize_message
 from rclpy.time import Time
@@ -27,6 +29,7 @@ from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_model.contract import MechanismModel
 from modyn_model.so3 import matrix_to_quaternion
 from modyn_ros.diagnostics import OK, WARN, Diagnostics
@@ -52,19 +55,17 @@ DEFAULT_VELOCITY = 2.0
 DEFAULT_ACCELERATION = 5.0
 #: the controller's goal_status events after which it no longer follows a plan (docs/nodes.md)
 _NOT_FOLLOWED = frozenset({"refused", "aborted", "stopped", "superseded", "replaced"})
-#: re-plans of a "now" goal whose plan the controller refused (it came too late: discovery)
-MAX_REPLANS = 2
 #: ~/plan answers kept for a caller that asks again with the same request_id
 PLAN_ANSWERS_KEPT = 32
 
 
 class _Await(Exception):
-    """The goal needs something that has not arrived yet (the model, a joint_states)."""
+    """The goal needs something that has not arrived yet (the model, a joint_states): ``~/plan``
+    answers ``waiting`` with ``what``, and the caller asks again."""
 
-    def __init__(self, what: str, refusal: str):
+    def __init__(self, what: str):
         super().__init__(what)
         self.what = what  # e.g. "joint_states (the start state)"
-        self.refusal = refusal  # the reason given if it does not come in time
 
 
 def _stamp_text(ns: int) -> str:
@@ -107,21 +108,8 @@ def _joint_space_problem(model: MechanismModel) -> str | None:
     )
 
 
-def _goal_key(kind: str, msg) -> tuple:
-    """What makes two goal messages the same goal (a re-send): every field the planner reads."""
-    stamp = (msg.header.stamp.sec, msg.header.stamp.nanosec)
-    if kind == "goal_pose":
-        p, o = msg.pose.position, msg.pose.orientation
-        return (kind, stamp, msg.header.frame_id, p.x, p.y, p.z, o.x, o.y, o.z, o.w)
-    points = tuple(
-        (tuple(pt.positions), pt.time_from_start.sec, pt.time_from_start.nanosec)
-        for pt in msg.points
-    )
-    return (kind, stamp, tuple(msg.joint_names), points)
-
-
 class TrajectoryGenerator(Node):
-    """Plans quintic trajectories from ``goal`` waypoints (see docs/nodes.md).
+    """Plans trajectories for the goals of its ``~/plan`` service (see docs/nodes.md).
 
     Keyword arguments go to :class:`rclpy.node.Node` (``context``, ``parameter_overrides``,
     ...). Raises :class:`ParameterError` for an unusable parameter.
@@ -180,16 +168,6 @@ class TrajectoryGenerator(Node):
                 "empty: the model's last frame"
             ),
         )
-        self.declare_parameter(
-            "wait_timeout",
-            # a lockstep plant waiting for its first command republishes its state once per
-            # watchdog_timeout (2 s in most systems): a goal waits at least two of those
-            5.0,
-            ParameterDescriptor(
-                description="wall seconds a goal waits for the robot model and the first "
-                "joint_states (start-up) before it is refused on goal_status, > 0"
-            ),
-        )
         for name, default, unit in (
             ("max_linear_velocity", 0.25, "m/s"),
             ("max_linear_acceleration", 0.5, "m/s²"),
@@ -231,15 +209,12 @@ class TrajectoryGenerator(Node):
         self._last_q_value: np.ndarray | None = None
         self._plan = None  # (start ns, trajectory with sample(t)/start/end/times)
         self._plan_points = 0  # points of the published plan (with its stamp: its identity)
-        self._plan_key: tuple | None = None  # _goal_key of the goal it was planned for
-        self._plan_goal: tuple | None = None  # (kind, msg, planner, re-plans so far) of it
         self._hardware_fault: str | None = None  # hardware_status not OK: why goals are refused
         self._controller_event = ""  # the controller's last report on one of our plans
         self._stats = dict(
             goals_accepted=0,
             goals_rejected=0,
-            goals_queued=0,
-            goals_repeated=0,
+            plans_repeated=0,
             joint_states_rejected=0,
             last_plan_points=0,
             last_plan_duration_s=0.0,
@@ -260,30 +235,19 @@ class TrajectoryGenerator(Node):
         # joint_states only matter for a goal that no previous plan covers (the first one): the
         # subscription is dropped once a plan exists and re-made on demand, and kept serialized
         # (raw) meanwhile; at 1 kHz each message would otherwise be a Python callback here
-        # goals waiting for the model or a state: (kind, msg, planner, deadline ns, key, reason,
-        # re-plans, note)
-        self._pending: list[tuple] = []
         self._last_state_ns = 0  # stamp of the joint_states the last plan started from
         self._state_sub = None
         self._subscribe_states()
         self.status_publisher = self.create_publisher(DiagnosticStatus, "goal_status", STATUS_QOS)
-        self.create_subscription(JointTrajectory, "goal", self._on_goal, STATE_QOS)
-        self.create_subscription(PoseStamped, "goal_pose", self._on_goal_pose, STATE_QOS)
         # the controller's reports (a plan it refused or stopped is not the reference any more)
         self.create_subscription(DiagnosticStatus, "goal_status", self._on_goal_status, STATUS_QOS)
         # hardware_interface's latched state: goals into a fault or a disarmed plant are refused
         self.create_subscription(
             DiagnosticStatus, "hardware_status", self._on_hardware_status, LATCHED_QOS
         )
-        self._steady = Clock(clock_type=ClockType.STEADY_TIME)
-        self._wait_timer = self.create_timer(0.05, self._on_wait_timer, clock=self._steady)
         self.create_service(Trigger, "~/stop", self._on_stop)
-        try:  # the typed goal entry of the PlanAndExecute action (modyn_interfaces built)
-            from modyn_interfaces.srv import PlanMotion
-        except ImportError:
-            PlanMotion = None  # noqa: N806 - the message class
-        if PlanMotion is not None:
-            self.create_service(PlanMotion, "~/plan", self._on_plan)
+        # the typed goal entry (modyn_interfaces, built by make build / colcon on every route)
+        self.create_service(PlanMotion, "~/plan", self._on_plan)
         self.model_source = ModelSource(self, self._on_model)
         self.diagnostics = Diagnostics(self, self._report)
         self.add_on_set_parameters_callback(self._on_set_parameters)
@@ -291,7 +255,6 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ parameters
     _PARAMS = (
         "sample_period",
-        "wait_timeout",
         "max_velocity",
         "max_acceleration",
         "profile",
@@ -312,7 +275,7 @@ class TrajectoryGenerator(Node):
     def _read_settings(self, values: dict) -> dict:
         """Validate parameter values (per-joint lengths too once the model is known)."""
         settings = {}
-        for name in ("sample_period", "wait_timeout", *self._CARTESIAN):
+        for name in ("sample_period", *self._CARTESIAN):
             x = values[name]
             if isinstance(x, bool) or not isinstance(x, numbers.Real):
                 raise ParameterError(f"{name} = {x!r}: expected a number")
@@ -428,7 +391,6 @@ class TrajectoryGenerator(Node):
         self.get_logger().info(
             f"limits: max_velocity {self.v_max.tolist()}, max_acceleration {self.a_max.tolist()}"
         )
-        self._retry()
 
     def _subscribe_states(self) -> None:
         if self._state_sub is None:
@@ -446,25 +408,6 @@ class TrajectoryGenerator(Node):
 
     def _on_joint_states(self, raw: bytes) -> None:
         self._last_raw_state = raw
-        if self._pending:
-            self._retry()
-
-    def _retry(self) -> None:
-        """Plan the goals that waited (in their order of arrival), now that something came."""
-        goals, self._pending = self._pending, []
-        for entry in goals:
-            self._handle(*entry[:3], waited=entry, replans=entry[6], note=entry[7])
-
-    def _on_wait_timer(self) -> None:
-        """Refuse the goals that waited longer than wait_timeout (wall clock)."""
-        if not self._pending:
-            return
-        now = self._steady.now().nanoseconds
-        expired = [e for e in self._pending if now > e[3]]
-        if expired:
-            self._pending = [e for e in self._pending if now <= e[3]]
-            for kind, _, _, _, _, reason, *_ in expired:
-                self._reject(kind, reason)
 
     @property
     def _last_q(self) -> np.ndarray | None:
@@ -485,14 +428,12 @@ class TrajectoryGenerator(Node):
                 )
         return self._last_q_value
 
-    def _on_goal(self, msg: JointTrajectory) -> None:
-        self._handle("goal", msg, self.plan)
-
     def _on_plan(self, request, response):
         """``~/plan`` (modyn_interfaces/srv/PlanMotion): a goal planned and published in the
-        call, its fate in the answer (the PlanAndExecute action's entry: no topic to match, no
-        status text to read back). Never queued (``waiting`` says what is missing: ask again)
-        nor re-planned: the caller follows the controller's reports on this very plan.
+        call, its fate in the answer (the PlanAndExecute action's entry, and the harnesses':
+        no topic to match, no status text to read back). Never queued (``waiting`` says what
+        is missing: ask again) nor re-planned here: a caller whose plan came too late asks
+        again (the action does, further ahead).
 
         A call repeated with the same ``request_id`` (its answer lost: Q38, "failed to send
         response (timeout)", the caller asked again after 5 s and the generator planned a 0 s
@@ -504,8 +445,12 @@ class TrajectoryGenerator(Node):
             response.accepted = True
             response.trajectory = trajectory
             response.message = f"{message} (the answer to request {rid!r}, asked again)"
+            self._stats["plans_repeated"] += 1
             return response
-        if request.waypoints.points:
+        if request.from_measured_state:
+            self._drop_plan(f"request {rid!r}: its caller's earlier plan was not followed")
+        if request.waypoints.points or request.waypoints.joint_names:
+            # a joint goal (one naming joints but no point is refused as such: no waypoint)
             kind, msg, planner = "goal", request.waypoints, self.plan
         else:
             kind, msg, planner = "goal_pose", request.pose, self.plan_pose
@@ -514,7 +459,7 @@ class TrajectoryGenerator(Node):
         if lead_ns > 0 and stamp.sec == 0 and stamp.nanosec == 0:
             start = self.get_clock().now().nanoseconds + lead_ns
             stamp.sec, stamp.nanosec = divmod(start, 1_000_000_000)
-        outcome, detail = self._handle(kind, msg, planner, replans=MAX_REPLANS, queue=False)
+        outcome, detail = self._handle(kind, msg, planner)
         response.accepted = outcome == "planned"
         response.waiting = outcome == "waiting"
         if response.accepted:
@@ -531,26 +476,10 @@ class TrajectoryGenerator(Node):
             response.message = str(detail)
         return response
 
-    def _on_goal_pose(self, msg: PoseStamped) -> None:
-        self._handle("goal_pose", msg, self.plan_pose)
-
-    def _handle(
-        self,
-        kind: str,
-        msg,
-        planner,
-        waited: tuple | None = None,
-        replans: int = 0,
-        note: str = "",
-        queue: bool = True,
-    ) -> tuple[str, object]:
-        """Plan ``msg``; publish the trajectory and an OK status, or queue it while the model or
-        the start state is missing, or publish why not (goal lifecycle: docs/nodes.md).
-        ``replans``/``note``: a re-plan of a "now" goal the controller refused, and why.
-        ``queue`` False (the ``~/plan`` service): a goal that would wait is not queued.
-        Returns ("planned", the published trajectory), ("refused", reason), ("waiting", what)
-        or ("repeated", text)."""
-        key = waited[4] if waited is not None else _goal_key(kind, msg)
+    def _handle(self, kind: str, msg, planner) -> tuple[str, object]:
+        """Plan ``msg``; publish the trajectory and an OK status, or publish why not (goal
+        lifecycle: docs/nodes.md). Returns ("planned", the published trajectory), ("refused",
+        reason) or ("waiting", what is missing: the model or the start state, listened to)."""
         if self._hardware_fault is not None:
             reason = (
                 f"hardware_interface is not following commands ({self._hardware_fault}): a "
@@ -558,32 +487,12 @@ class TrajectoryGenerator(Node):
             )
             self._reject(kind, reason)
             return ("refused", reason)
-        if waited is None and queue and self._repeated(kind, key):
-            return ("repeated", f"{kind} repeated")
         started = time.perf_counter()
         self._plan_report = {}
         try:
             out = planner(msg)
-        except _Await as missing:
-            if not queue:  # the caller asks again; the state it needs is listened to now
-                self._subscribe_states()
-                return ("waiting", f"waiting for {missing.what}")
-            now = self._steady.now().nanoseconds
-            deadline = (
-                waited[3]
-                if waited is not None
-                else now + round(self._settings["wait_timeout"] * 1e9)
-            )
-            self._pending.append(
-                (kind, msg, planner, deadline, key, missing.refusal, replans, note)
-            )
+        except _Await as missing:  # the caller asks again; what it needs is listened to now
             self._subscribe_states()
-            if waited is None:
-                self._stats["goals_queued"] += 1
-                self.get_logger().info(f"{kind} queued: waiting for {missing.what}")
-                self._status(
-                    DiagnosticStatus.OK, f"{kind} queued: waiting for {missing.what}", kind
-                )
             return ("waiting", f"waiting for {missing.what}")
         except (MessageError, TrajectoryError) as exc:
             self._reject(kind, str(exc))
@@ -591,8 +500,6 @@ class TrajectoryGenerator(Node):
         self.publisher.publish(out)
         self._unsubscribe_states()
         self._plan_points = len(out.points)
-        self._plan_key = key
-        self._plan_goal = (kind, msg, planner, replans)
         self._stats["goals_accepted"] += 1
         self._last_rejection = ""
         self._stats["last_plan_compute_ms"] = round((time.perf_counter() - started) * 1e3, 3)
@@ -601,36 +508,13 @@ class TrajectoryGenerator(Node):
         self._status(
             DiagnosticStatus.OK,
             f"{kind} accepted: starts at {_stamp_text(start_ns)} s, lasts "
-            f"{self._stats['last_plan_duration_s']:.6f} s{note}",
+            f"{self._stats['last_plan_duration_s']:.6f} s",
             kind,
             points=len(out.points),
             duration_s=self._stats["last_plan_duration_s"],
             **self._plan_report,
         )
         return ("planned", out)
-
-    def _repeated(self, kind: str, key: tuple) -> bool:
-        """A re-sent goal (the same message again) while its plan has not ended, or while it
-        waits: reported, not planned again (a second plan would replace the first one)."""
-        for entry in self._pending:
-            if entry[4] == key:
-                text = f"{kind} repeated: the same goal is already queued; not queued again"
-                break
-        else:
-            if key != self._plan_key or self._plan is None:
-                return False
-            start_ns, plan = self._plan
-            end_ns = start_ns + round(plan.end * 1e9)
-            if self.get_clock().now().nanoseconds > end_ns:
-                return False  # its motion is over: a new goal (from the goal, a no-op)
-            text = (
-                f"{kind} repeated: the same goal was accepted, starting at "
-                f"{_stamp_text(start_ns)} s; not planned again"
-            )
-        self._stats["goals_repeated"] += 1
-        self.get_logger().info(text)
-        self._status(DiagnosticStatus.OK, text, kind)
-        return True
 
     def _reject(self, kind: str, reason: str) -> None:
         self._stats["goals_rejected"] += 1
@@ -647,12 +531,12 @@ class TrajectoryGenerator(Node):
             "next goal starts from the measured joint_states"
         )
         self._plan = None
-        self._plan_key = None
-        self._plan_goal = None
         self._subscribe_states()
 
     def _on_goal_status(self, msg: DiagnosticStatus) -> None:
-        """The controller's reports on goal_status: forget a plan it refused or dropped."""
+        """The controller's reports on goal_status: forget a plan it refused or dropped (the
+        next goal then starts from the measured joint_states, not from a reference nobody
+        follows). Monitoring only: a goal's outcome is its caller's (the action's result)."""
         if not msg.name.endswith("/trajectory") or self._plan is None:
             return
         values = {kv.key: kv.value for kv in msg.values}
@@ -663,25 +547,7 @@ class TrajectoryGenerator(Node):
         ):
             return  # about another (older) trajectory
         self._controller_event = msg.message
-        refused = _stamp_text(self._plan[0])
-        goal = self._plan_goal
         self._drop_plan(f"the controller reports: {msg.message}")
-        if values["event"] != "refused" or goal is None:
-            return
-        kind, goal_msg, planner, replans = goal
-        stamp = goal_msg.header.stamp
-        if stamp.sec == 0 and stamp.nanosec == 0 and replans < MAX_REPLANS:
-            # a "now" goal: the user asked for the motion, not for that start time; its plan
-            # reached the controller too late (at start-up, before DDS had matched it with the
-            # feed-forward): plan it again, now, from the measured state
-            self.get_logger().warning(f"{kind} re-planned: the controller refused its plan")
-            self._handle(
-                kind,
-                goal_msg,
-                planner,
-                replans=replans + 1,
-                note=f" (re-planned: the controller refused the plan starting at {refused} s)",
-            )
 
     def _on_hardware_status(self, msg: DiagnosticStatus) -> None:
         """hardware_interface's latched state: not OK (a fault, disarmed) refuses goals."""
@@ -695,9 +561,6 @@ class TrajectoryGenerator(Node):
         self._hardware_fault = msg.message
         # the arm stops where the plant's hold keeps it, not where our plan goes
         self._drop_plan(f"hardware_interface: {msg.message}")
-        goals, self._pending = self._pending, []
-        for kind, *_ in goals:
-            self._reject(kind, f"hardware_interface is not following commands ({msg.message})")
 
     def _status(self, level: bytes, message: str, kind: str, **values) -> None:
         status = DiagnosticStatus(level=level, name=f"{self.get_fully_qualified_name()}/{kind}")
@@ -723,8 +586,6 @@ class TrajectoryGenerator(Node):
             times, qs, vs, accs = np.zeros(1), q[None], np.zeros((1, q.size)), np.zeros((1, q.size))
         self._plan = (now, stop)
         self._plan_points = len(times)
-        self._plan_key = None
-        self._plan_goal = None
         self._stats["stops"] += 1
         stopping = _trajectory_msg(now, names, times, qs, vs, accs)
         self.publisher.publish(stopping)
@@ -738,11 +599,7 @@ class TrajectoryGenerator(Node):
     # ------------------------------------------------------------------ planning
     def _check_model(self):
         if self.model is None:
-            raise _Await(
-                "the robot model (robot_description)",
-                f"no robot model yet (robot_description): none within wait_timeout "
-                f"{self._settings['wait_timeout']:g} s",
-            )
+            raise _Await("the robot model (robot_description)")
         if self._unplannable:
             raise MessageError(self._unplannable)
         return self.model
@@ -994,12 +851,7 @@ class TrajectoryGenerator(Node):
                 return q, v, a, "the running plan's reference"
         if self._last_q is None:
             # none yet (start-up), or dropped after the previous plan: wait for the next state
-            raise _Await(
-                "joint_states (the start state)",
-                "no joint_states received yet: the start state is unknown (none within "
-                f"wait_timeout {self._settings['wait_timeout']:g} s; is hardware_interface "
-                "running?)",
-            )
+            raise _Await("joint_states (the start state; is hardware_interface running?)")
         n = self._last_q.shape[0]
         return self._last_q.copy(), np.zeros(n), np.zeros(n), "the measured joint_states"
 

@@ -23,6 +23,7 @@ from rclpy.parameter import Parameter
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_model import load_model, register_mechanism
 from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -144,10 +145,10 @@ class _Gen:
             )
         )
         self.planned = ros.collect(JointTrajectory, "planned_trajectory", LATCHED_QOS)
-        self.goals = ros.publisher(JointTrajectory, "goal", STATE_QOS)
+        self.client = ros.node.create_client(PlanMotion, "trajectory_generator/plan")
         states = ros.publisher(JointState, "joint_states", STATE_QOS)
-        ros.wait_for_subscribers(self.goals)
         ros.wait_for_subscribers(states)
+        assert ros.spin_until(self.client.service_is_ready), "no ~/plan"
         states.publish(JointState(name=["joint1", "joint2"], position=[0.0, 0.0]))
         assert ros.spin_until(lambda: self.node._last_q is not None)
 
@@ -158,8 +159,10 @@ class _Gen:
             point.time_from_start.sec = time_from_start
         goal.points.append(point)
         before = len(self.planned)
-        self.goals.publish(goal)
-        assert self.ros.spin_until(lambda: len(self.planned) > before), self.node._last_rejection
+        call = self.client.call_async(PlanMotion.Request(waypoints=goal))
+        assert self.ros.spin_until(call.done), "~/plan did not answer"
+        assert call.result().accepted, call.result().message
+        assert self.ros.spin_until(lambda: len(self.planned) > before)
         msg = self.planned[-1]
         t = np.array([p.time_from_start.sec + p.time_from_start.nanosec * 1e-9 for p in msg.points])
         v = np.array([p.velocities for p in msg.points])

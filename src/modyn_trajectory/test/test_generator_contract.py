@@ -15,6 +15,7 @@ from sensor_msgs.msg import JointState
 from std_srvs.srv import Trigger
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_model import register_mechanism
 from modyn_model.errors import ModelError, StateError
 from modyn_model.so3 import matrix_to_quaternion, quaternion_to_matrix, rotation_exp, rotation_log
@@ -114,19 +115,19 @@ def test_nq_ne_nv_goals_are_refused_with_the_reason(ros):
     statuses = ros.collect(DiagnosticStatus, "goal_status", STATUS_QOS)
     planned = ros.collect(JointTrajectory, "planned_trajectory", STATE_QOS)
     states = ros.publisher(JointState, "joint_states", STATE_QOS)
-    goals = ros.publisher(JointTrajectory, "goal", STATE_QOS)
-    poses = ros.publisher(PoseStamped, "goal_pose", STATE_QOS)
-    for pub in (states, goals, poses):
-        ros.wait_for_subscribers(pub)
+    ros.wait_for_subscribers(states)
     states.publish(JointState(name=list(BallJoint.coordinate_names), position=[1.0, 0, 0, 0]))
     goal = JointTrajectory(joint_names=list(BallJoint.coordinate_names))
     goal.points.append(JointTrajectoryPoint(positions=[0.0, 1.0, 0.0, 0.0]))
-    goals.publish(goal)
-    assert ros.spin_until(lambda: node._stats["goals_rejected"] == 1)
     pose = PoseStamped()
     pose.pose.orientation.w = 1.0
-    poses.publish(pose)
-    assert ros.spin_until(lambda: node._stats["goals_rejected"] == 2)
+    for k, request in enumerate(
+        (PlanMotion.Request(waypoints=goal), PlanMotion.Request(pose=pose)), start=1
+    ):
+        answer = ros.call(PlanMotion, "/trajectory_generator/plan", request)
+        assert not answer.accepted and not answer.waiting
+        assert "nq = 4 coordinates and nv = 3 velocities" in answer.message
+        assert node._stats["goals_rejected"] == k
     assert ros.spin_until(lambda: len(statuses) >= 2)
     for status in statuses[-2:]:
         assert status.level == DiagnosticStatus.ERROR

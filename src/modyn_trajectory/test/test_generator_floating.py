@@ -15,6 +15,7 @@ from rclpy.parameter import Parameter
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_ros.qos import STATE_QOS, STATUS_QOS
 from modyn_trajectory.floating import FloatingJoints
 from modyn_trajectory.trajectory_generator_node import TrajectoryGenerator
@@ -49,13 +50,20 @@ def test_floating_base_goals_plan_the_joints(ros, ur5_urdf):
     statuses = ros.collect(DiagnosticStatus, "goal_status", STATUS_QOS)
     planned = ros.collect(JointTrajectory, "planned_trajectory", STATE_QOS)
     states = ros.publisher(JointState, "joint_states", STATE_QOS)
-    goals = ros.publisher(JointTrajectory, "goal", STATE_QOS)
-    poses = ros.publisher(PoseStamped, "goal_pose", STATE_QOS)
-    for pub in (states, goals, poses):
-        ros.wait_for_subscribers(pub)
+    ros.wait_for_subscribers(states)
     q0 = [0.1, -0.2, 0.3, 0.0, 0.5, -0.1]
-    # joint_states of a floating-base model carry the joints only (the base is on base_state)
-    states.publish(JointState(name=JOINTS, position=q0, velocity=[0.0] * 6))
+
+    def ask(**fields):
+        """~/plan's answer, asked again (the state published again) while it waits for the
+        state: joint_states of a floating-base model carry the joints only (the base is on
+        base_state)."""
+        while True:
+            states.publish(JointState(name=JOINTS, position=q0, velocity=[0.0] * 6))
+            ros.spin_for(0.05)
+            request = PlanMotion.Request(**fields)
+            answer = ros.call(PlanMotion, "/trajectory_generator/plan", request)
+            if not answer.waiting:
+                return answer
 
     # a timed goal through two waypoints
     goal = JointTrajectory(joint_names=JOINTS)
@@ -63,7 +71,7 @@ def test_floating_base_goals_plan_the_joints(ros, ur5_urdf):
         point = JointTrajectoryPoint(positions=q)
         point.time_from_start.nanosec = int(t * 1e9)
         goal.points.append(point)
-    goals.publish(goal)
+    assert ask(waypoints=goal).accepted
     assert ros.spin_until(lambda: len(planned) >= 1)
     plan = planned[0]
     assert list(plan.joint_names) == JOINTS  # the joints only: no base coordinate
@@ -78,11 +86,12 @@ def test_floating_base_goals_plan_the_joints(ros, ur5_urdf):
     # beyond position_upper (2.0, inside the URDF's ±2π): refused, naming the joint and limit
     far = JointTrajectory(joint_names=JOINTS[:1])
     far.points.append(JointTrajectoryPoint(positions=[2.5]))
-    goals.publish(far)
+    assert not ask(waypoints=far).accepted
     # a tool pose: refused for a floating base, with the reason
     pose = PoseStamped()
     pose.pose.orientation.w = 1.0
-    poses.publish(pose)
+    refused = ask(pose=pose)
+    assert not refused.accepted and "floating base" in refused.message
     assert ros.spin_until(lambda: node._stats["goals_rejected"] == 2)
 
     def errors():

@@ -17,6 +17,7 @@ from rclpy.qos import DurabilityPolicy
 from sensor_msgs.msg import JointState
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint
 
+from modyn_interfaces.srv import PlanMotion
 from modyn_model import RobotModel
 from modyn_ros.params import ParameterError
 from modyn_ros.qos import LATCHED_QOS, STATE_QOS
@@ -62,28 +63,53 @@ class Gen:
         self.ros = ros
         self.node = ros.add(TrajectoryGenerator(context=ros.context, parameter_overrides=overrides))
         self.planned = ros.collect(JointTrajectory, "planned_trajectory", LATCHED_QOS)
-        self.goals = ros.publisher(JointTrajectory, "goal", STATE_QOS)
+        self.client = ros.node.create_client(PlanMotion, "trajectory_generator/plan")
         self.states = ros.publisher(JointState, "joint_states", STATE_QOS)
-        ros.wait_for_subscribers(self.goals)
         ros.wait_for_subscribers(self.states)
+        assert ros.spin_until(self.client.service_is_ready), "no ~/plan"
+
+    def ask(self, goal=None, pose=None):
+        """~/plan's answer to a joint ``goal`` or a ``pose``, over DDS."""
+        request = PlanMotion.Request()
+        if goal is not None:
+            request.waypoints = goal
+        else:
+            request.pose = pose
+        call = self.client.call_async(request)
+        # a tool line is solved in the call: tenths of a second, more on a loaded machine
+        assert self.ros.spin_until(call.done, timeout=20.0), "~/plan did not answer"
+        return call.result()
 
     def measured(self, names, q):
-        self.states.publish(JointState(name=list(names), position=[float(x) for x in q]))
-        assert self.ros.spin_until(lambda: self.node._last_q is not None)
+        """Publish the state until the generator holds one (its subscription, dropped while a
+        plan runs, is made anew when a state is needed: matched a moment later)."""
+        msg = JointState(name=list(names), position=[float(x) for x in q])
 
-    def send(self, goal, expect=True):
+        def held():
+            if self.node._last_q is not None:
+                return True
+            self.states.publish(msg)
+            return False
+
+        assert self.ros.spin_until(held)
+
+    def send(self, goal=None, expect=True, pose=None):
+        """The published plan of ``goal`` (or ``pose``); with ``expect=False`` the reason it
+        was refused (the answer's, the same as the node's last rejection)."""
         before = len(self.planned)
         rejected = self.node._stats["goals_rejected"]
-        self.goals.publish(goal)
-        done = self.ros.spin_until(
-            lambda: len(self.planned) > before or self.node._stats["goals_rejected"] > rejected
-        )
-        assert done, "the goal was neither planned nor rejected"
+        answer = self.ask(goal, pose)
         if expect:
-            assert len(self.planned) > before, self.node._last_rejection
+            assert answer.accepted, answer.message
+            assert self.ros.spin_until(lambda: len(self.planned) > before)
+            assert self.planned[-1] == answer.trajectory
             return self.planned[-1]
+        assert not answer.accepted, answer.message
+        if answer.waiting:
+            return answer.message
         assert self.node._stats["goals_rejected"] == rejected + 1
-        return self.node._last_rejection
+        assert self.node._last_rejection.endswith(answer.message), answer.message
+        return answer.message
 
 
 # ----------------------------------------------------------------------------- interface
@@ -102,9 +128,13 @@ def test_interface(ros, rx90_xml):
     assert ros.spin_until(lambda: ros.node.get_publishers_info_by_topic("/planned_trajectory"))
     (pub,) = ros.node.get_publishers_info_by_topic("/planned_trajectory")
     assert pub.qos_profile.durability == DurabilityPolicy.TRANSIENT_LOCAL
-    for topic in ("/goal", "/joint_states"):
-        (sub,) = ros.node.get_subscriptions_info_by_topic(topic)
-        assert sub.qos_profile.durability == DurabilityPolicy.VOLATILE, topic
+    (sub,) = ros.node.get_subscriptions_info_by_topic("/joint_states")
+    assert sub.qos_profile.durability == DurabilityPolicy.VOLATILE
+    # goals come through ~/plan only: the goal topics and their queue are gone (issue 29)
+    for topic in ("/goal", "/goal_pose"):
+        assert ros.node.get_subscriptions_info_by_topic(topic) == [], topic
+    services = dict(ros.node.get_service_names_and_types())
+    assert services["/trajectory_generator/plan"] == ["modyn_interfaces/srv/PlanMotion"]
     # the model's velocity limits, 5 rad/s² each
     model = RobotModel.from_urdf(rx90_xml)
     np.testing.assert_array_equal(node.v_max, model.velocity_limit)
@@ -253,9 +283,14 @@ def test_bad_goals_are_rejected(ros, planar_model, planar_xml, goal, reason):
     assert gen.planned == []
 
 
-def test_goal_before_joint_states_is_rejected(ros, planar_xml):
-    gen = Gen(ros, planar_xml, wait_timeout=1.0)  # refused after the wait (default 5 s)
-    assert "no joint_states received yet" in gen.send(_goal(["joint1"], [[0.2]]), expect=False)
+def test_goal_before_joint_states_waits(ros, planar_xml):
+    """No state yet: ~/plan answers ``waiting`` with what is missing (the caller asks again;
+    the PlanAndExecute action gives up after PLAN_WAIT s with this reason)."""
+    gen = Gen(ros, planar_xml)
+    answer = gen.ask(_goal(["joint1"], [[0.2]]))
+    assert answer.waiting and not answer.accepted
+    assert answer.message.startswith("waiting for joint_states (the start state")
+    assert gen.node._stats["goals_rejected"] == 0 and gen.planned == []
 
 
 @pytest.mark.parametrize(
@@ -268,26 +303,27 @@ def test_goal_before_joint_states_is_rejected(ros, planar_xml):
 def test_bad_joint_states_are_rejected(ros, planar_xml, state):
     # joint_states are decoded only when a goal needs them (they arrive at 1 kHz): a bad one is
     # rejected then, and the goal with it
-    gen = Gen(ros, planar_xml, wait_timeout=1.0)
+    gen = Gen(ros, planar_xml)
     gen.states.publish(state)
     assert ros.spin_until(lambda: gen.node._last_raw_state is not None)
-    assert "no joint_states received yet" in gen.send(_goal(["joint1"], [[0.2]]), expect=False)
+    answer = gen.ask(_goal(["joint1"], [[0.2]]))
+    assert answer.waiting and "joint_states (the start state" in answer.message
     assert gen.node._stats["joint_states_rejected"] == 1
 
 
 def test_goal_needing_a_fresh_state_waits_for_it(ros, planar_model, planar_xml):
     """After a plan the generator stops listening to joint_states; a goal that starts before
-    that plan needs the measured state again and is planned when the next state arrives."""
+    that plan needs the measured state again: answered ``waiting``, and planned from the next
+    state when asked again."""
     gen = Gen(ros, planar_xml)
     gen.measured(planar_model.joint_names, [0.0, 0.0])
     gen.send(_goal(planar_model.joint_names, [[0.5, 0.5]], stamp=100.0))
     assert gen.node._state_sub is None
-    before = len(gen.planned)
-    gen.goals.publish(_goal(planar_model.joint_names, [[0.1, 0.2]], stamp=50.0))
-    assert ros.spin_until(lambda: gen.node._pending)
-    gen.states.publish(JointState(name=list(planar_model.joint_names), position=[0.3, -0.3]))
-    assert ros.spin_until(lambda: len(gen.planned) > before)
-    np.testing.assert_array_equal(_arrays(gen.planned[-1])[1][0], [0.3, -0.3])
+    early = _goal(planar_model.joint_names, [[0.1, 0.2]], stamp=50.0)
+    assert gen.ask(early).waiting
+    assert gen.node._state_sub is not None  # listening again
+    gen.measured(planar_model.joint_names, [0.3, -0.3])
+    np.testing.assert_array_equal(_arrays(gen.send(early))[1][0], [0.3, -0.3])
 
 
 @pytest.mark.parametrize(
@@ -483,26 +519,8 @@ def _quaternion(rotation):
 
 
 class PoseGen(Gen):
-    def __init__(self, ros, xml, **params):
-        super().__init__(ros, xml, **params)
-        from geometry_msgs.msg import PoseStamped
-
-        self.poses = ros.publisher(PoseStamped, "goal_pose", STATE_QOS)
-        ros.wait_for_subscribers(self.poses)
-
     def send_pose(self, msg, expect=True):
-        before = len(self.planned)
-        rejected = self.node._stats["goals_rejected"]
-        self.poses.publish(msg)
-        assert self.ros.spin_until(
-            lambda: len(self.planned) > before or self.node._stats["goals_rejected"] > rejected,
-            timeout=20.0,
-        )
-        if expect:
-            assert len(self.planned) > before, self.node._last_rejection
-            return self.planned[-1]
-        assert len(self.planned) == before
-        return self.node._last_rejection
+        return self.send(pose=msg, expect=expect)
 
 
 def test_goal_pose_moves_the_tool_on_a_straight_line(ros, rx90_model, rx90_xml):
