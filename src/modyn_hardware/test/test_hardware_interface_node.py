@@ -336,18 +336,24 @@ def test_diagnostics_report_the_counters(make_loop, planar_2r_xml):
 
 
 # ---------------------------------------------------------------------- realtime
+def _realtime_planar(make_loop, xml: str, **extra):
+    """The planar arm on a 200 Hz real-time plant (watchdog 0.2 s), from [0.4, -0.3] rad."""
+    return make_loop(
+        robot_description=xml,
+        mode="realtime",
+        rate=200.0,
+        watchdog_timeout=0.2,
+        initial_positions=[0.4, -0.3],
+        **extra,
+    )
+
+
 def test_realtime_steps_on_the_wall_clock(make_loop, planar_2r_xml, planar, stamp_ns):
     from sensor_msgs.msg import JointState
 
     from modyn_ros.qos import STATE_QOS
 
-    loop = make_loop(
-        robot_description=planar_2r_xml,
-        mode="realtime",
-        rate=200.0,
-        watchdog_timeout=0.2,
-        initial_positions=[0.4, -0.3],
-    )
+    loop = _realtime_planar(make_loop, planar_2r_xml)
     answering = [False]
 
     def answer(msg):  # a gravity-compensating "controller"
@@ -416,14 +422,7 @@ def test_a_refused_publication_is_counted_and_the_robot_held(
 
     from modyn_ros.qos import STATE_QOS
 
-    loop = make_loop(
-        robot_description=planar_2r_xml,
-        mode="realtime",
-        rate=200.0,
-        watchdog_timeout=0.2,
-        initial_positions=[0.4, -0.3],
-        publish_clock=True,
-    )
+    loop = _realtime_planar(make_loop, planar_2r_xml, publish_clock=True)
 
     def answer(msg):  # a gravity-compensating "controller"
         loop.command(planar.gravity(np.array(msg.position)), stamp_ns(msg))
