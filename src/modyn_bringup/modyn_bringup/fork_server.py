@@ -308,17 +308,10 @@ def _watch_the_owner(owner: int) -> None:
     any other parent means the caller is gone: SIGTERM (the node's own clean shutdown), then,
     after ORPHAN_GRACE s, the process ends. A thread of the node, started before its entry
     point (the fork server itself stays single-threaded)."""
-    first = os.getppid()
+    from modyn_ros.parent_watch import stop_when_orphaned
 
-    def watch() -> None:
-        while os.getppid() in (first, owner):
-            time.sleep(ORPHAN_POLL)
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(ORPHAN_GRACE)
-        _flush()
-        os._exit(1)
-
-    threading.Thread(target=watch, name="orphan_watch", daemon=True).start()
+    parents = (os.getppid(), owner)
+    stop_when_orphaned(parents, ORPHAN_POLL, ORPHAN_GRACE, "orphan_watch", before_exit=_flush)
 
 
 def _run_node(request: dict) -> int:

@@ -64,6 +64,7 @@ from . import intra_process as intra
 from .exit_timer import ExitTimer
 from .heap import SafePointCollector
 from .params import ParameterError, check_parameter_names
+from .parent_watch import stop_when_orphaned
 
 try:  # rclpy >= Humble; an older one keeps its handlers (KeyboardInterrupt is caught)
     from rclpy.signals import SignalHandlerOptions
@@ -396,19 +397,14 @@ def watch_the_runner(environ=os.environ) -> bool:
         else:
             return False  # another parent: not the runner's to watch
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(RUNNER_POLL)
+    def say() -> None:
         print(
             f"modyn: the runner (pid {parent}) is gone without stopping this node: SIGTERM",
             file=sys.stderr,
             flush=True,
         )
-        os.kill(os.getpid(), signal.SIGTERM)
-        time.sleep(RUNNER_GRACE)
-        os._exit(1)
 
-    threading.Thread(target=watch, name="runner_watch", daemon=True).start()
+    stop_when_orphaned((parent,), RUNNER_POLL, RUNNER_GRACE, "runner_watch", before_stop=say)
     return True
 
 
