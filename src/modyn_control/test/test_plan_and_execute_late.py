@@ -359,15 +359,17 @@ def test_a_goal_still_settling_is_preempted_by_a_newer_goal(ros):
         server.close()
 
 
-def test_a_call_asked_again_after_a_lost_answer_carries_the_same_request_id(ros):
+def test_a_call_asked_again_after_a_lost_answer_carries_the_same_request_id(ros, monkeypatch):
     """Q38: the generator's answer to ``~/plan`` was lost ("failed to send response"), the
     server asked again after CALL_TIMEOUT s, and the generator planned a second plan from the
     end of the first, which had run. The call asked again now carries the first one's
-    request_id (the generator answers it with the plan it published: its own test)."""
-    from modyn_control.trajectory_action import CALL_TIMEOUT
+    request_id (the generator answers it with the plan it published: its own test). The
+    server's CALL_TIMEOUT is 0.5 s here (5 s in the nodes), the first answer 1 s late."""
+    import modyn_control.trajectory_action as action
 
+    monkeypatch.setattr(action, "CALL_TIMEOUT", 0.5)
     ids: list = []
-    response, leads = _run(ros, refusals=0, slow_first=CALL_TIMEOUT + 0.5, ids=ids)
+    response, leads = _run(ros, refusals=0, slow_first=1.0, ids=ids)
     assert response.status == 4, response.result.error_string
     assert len(ids) >= 2 and ids[0] and ids[1] == ids[0], ids
     assert leads[:2] == pytest.approx([PLAN_LEAD, PLAN_LEAD])
