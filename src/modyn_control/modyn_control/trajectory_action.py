@@ -271,12 +271,20 @@ class TrajectoryActionServer:
             callback_group=group,
             clock=Clock(clock_type=ClockType.STEADY_TIME),
         )
+        # a subclass's own entities, before the first goal can be executed: the executor's
+        # thread below takes goals at once (the first goal of test_first_goal, sent the moment
+        # the server was ready, found PlanAndExecuteServer without its ~/plan client)
+        self._setup()
         self.executor = MultiThreadedExecutor(num_threads=3, context=node.context)
         self.executor.add_node(self.node)
         self._thread = threading.Thread(
             target=self._spin, name="follow_joint_trajectory", daemon=True
         )
         self._thread.start()
+
+    def _setup(self) -> None:
+        """A subclass's entities on :attr:`node` (callback group :attr:`_group`), made before
+        the server takes its first goal."""
 
     def _spin(self) -> None:
         """The executor's loop: a callback's exception is logged, the server goes on."""
@@ -734,6 +742,8 @@ class PlanAndExecuteServer(TrajectoryActionServer):
         from modyn_interfaces.action import PlanAndExecute
         from modyn_interfaces.srv import PlanMotion
 
+        self._generator = action_owner(action_name, "trajectory_generator")
+        self._plan_type = PlanMotion
         super().__init__(
             node,
             submit=lambda trajectory: trajectory,  # the generator publishes its own plans
@@ -743,10 +753,10 @@ class PlanAndExecuteServer(TrajectoryActionServer):
             feedback_period=feedback_period,
             action_type=PlanAndExecute,
         )
-        self._generator = action_owner(action_name, "trajectory_generator")
-        self._plan_type = PlanMotion
+
+    def _setup(self) -> None:
         self._plan = self.node.create_client(
-            PlanMotion, f"{self._generator}/plan", callback_group=self._group
+            self._plan_type, f"{self._generator}/plan", callback_group=self._group
         )
 
     async def _execute(self, handle):

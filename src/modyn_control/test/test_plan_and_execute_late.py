@@ -400,3 +400,26 @@ def test_a_goal_never_planned_is_aborted_naming_what_was_missing(ros, monkeypatc
         "not planned in 0.3 s: waiting for joint_states (the start state)"
     ), response.result.error_string
     assert leads == []  # nothing planned
+
+
+def test_the_plan_client_exists_before_the_server_takes_a_goal(ros):
+    """The first goal of test_first_goal, sent the moment the server was ready, was executed
+    before PlanAndExecuteServer had made its ~/plan client ("no attribute '_plan_type'"): a
+    subclass's entities are now made (``_setup``) before the executor's thread starts."""
+    seen = {}
+
+    class Probe(PlanAndExecuteServer):
+        def _setup(self):
+            seen["thread"] = getattr(self, "_thread", None)
+            seen["type"] = getattr(self, "_plan_type", None)
+            super()._setup()
+            seen["client"] = self._plan
+
+    node = ros.add(ros.rclpy.create_node("feedforward_probe", context=ros.context))
+    server = Probe(node, NAMES)
+    try:
+        assert seen["thread"] is None  # nothing served yet
+        assert seen["type"] is PlanMotion and seen["client"] is server._plan
+        assert server._thread.is_alive()
+    finally:
+        server.close()
