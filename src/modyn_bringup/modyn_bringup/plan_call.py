@@ -16,12 +16,15 @@ from collections.abc import Callable
 
 from .system import BringupError
 
-__all__ = ["PLAN_ANSWER_TIMEOUT", "PLAN_RETRY", "ask_plan", "plan_goal"]
+__all__ = ["PLAN_ANSWER_TIMEOUT", "PLAN_RETRY", "PLAN_TIMEOUT", "ask_plan", "plan_goal"]
 
 #: s of wall time for the generator's answer before the call is made again with the same id
 PLAN_ANSWER_TIMEOUT = 5.0
 #: s of wall time between calls while the generator answers ``waiting``
 PLAN_RETRY = 0.05
+#: s of wall time in all before :func:`ask_plan` gives up (the PlanAndExecute action's
+#: PLAN_WAIT): a generator that never gets a state, or never answers, is named, not waited for
+PLAN_TIMEOUT = 60.0
 
 
 def ask_plan(
@@ -30,10 +33,13 @@ def ask_plan(
     request_id: str,
     spin_until: Callable[[Callable[[], bool], str], None],
     what: str,
+    timeout: float | None = None,
 ):
     """The generator's final answer to ``request`` (a PlanMotion.Request; its ``request_id``
     is set): accepted, or refused with the reason; asked again while it answers ``waiting``,
-    and with the same id when an answer does not come in :data:`PLAN_ANSWER_TIMEOUT` s.
+    and with the same id when an answer does not come in :data:`PLAN_ANSWER_TIMEOUT` s; a
+    BringupError naming the last answer after ``timeout`` s (default :data:`PLAN_TIMEOUT`)
+    whatever the caller's own deadline.
 
     Parameters
     ----------
@@ -47,14 +53,29 @@ def ask_plan(
         when a node of the system dies.
     what : str
         The goal's name in the messages ("goal 0").
+    timeout : float, optional
+        s of wall time in all.
 
     Returns
     -------
     modyn_interfaces.srv.PlanMotion.Response
         ``accepted`` with the plan as published (``trajectory``), or not, with ``message``.
+
+    Raises
+    ------
+    BringupError
+        No final answer within ``timeout`` s (the generator still waiting: what for; or no
+        answer at all).
     """
     request.request_id = request_id
+    limit = time.monotonic() + (PLAN_TIMEOUT if timeout is None else timeout)
+    said = "no answer"
     while True:
+        if time.monotonic() > limit:
+            raise BringupError(
+                f"{what} not planned in {PLAN_TIMEOUT if timeout is None else timeout:g} s: "
+                f"the generator's last answer: {said}"
+            )
         call = planner.call_async(request)
         asked = time.monotonic()
         spin_until(
@@ -67,6 +88,7 @@ def ask_plan(
         answer = call.result()
         if not answer.waiting:
             return answer
+        said = answer.message
         pause = time.monotonic() + PLAN_RETRY
         spin_until(lambda p=pause: time.monotonic() > p, f"{what}: {answer.message}")
 

@@ -36,8 +36,8 @@ TRAJECTORY_QOS = QoSProfile(
     durability=DurabilityPolicy.TRANSIENT_LOCAL,
 )
 
-#: goal_status: every report of the goal lifecycle (the generator's accepted / queued / rejected,
-#: the controller's pending / executing / done / refused ...), the last 10 kept for late
+#: goal_status: every report of the goal lifecycle (the generator's accepted / rejected, the
+#: controller's pending / executing / done / refused ...), monitoring, the last 10 kept for late
 #: subscribers (a refused goal is an event a monitoring tool started afterwards still wants).
 STATUS_QOS = QoSProfile(
     history=HistoryPolicy.KEEP_LAST,

@@ -8,6 +8,8 @@ q = [base (7), 6 joints], nq = 13 ≠ nv = 12, which the generator refused befor
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 from diagnostic_msgs.msg import DiagnosticStatus
 from geometry_msgs.msg import PoseStamped
@@ -57,7 +59,9 @@ def test_floating_base_goals_plan_the_joints(ros, ur5_urdf):
         """~/plan's answer, asked again (the state published again) while it waits for the
         state: joint_states of a floating-base model carry the joints only (the base is on
         base_state)."""
+        deadline = time.monotonic() + 20.0
         while True:
+            assert time.monotonic() < deadline, "~/plan still waiting for joint_states"
             states.publish(JointState(name=JOINTS, position=q0, velocity=[0.0] * 6))
             ros.spin_for(0.05)
             request = PlanMotion.Request(**fields)
