@@ -407,6 +407,12 @@ class TrajectoryGenerator(Node):
             self._last_q_value = None
 
     def _on_joint_states(self, raw: bytes) -> None:
+        if self._state_sub is None:
+            # taken by the executor before the subscription was destroyed, delivered after:
+            # kept, it would be the "measured" start of a goal planned much later (seen: a
+            # re-plan from the measured state started from the pose before the first motion,
+            # joint 6 at 0 against 1.47)
+            return
         self._last_raw_state = raw
 
     @property

@@ -263,3 +263,24 @@ def test_a_re_plan_from_the_measured_state_does_not_continue_the_last_plan(ros, 
     assert answer.accepted, answer.message
     np.testing.assert_array_equal(answer.trajectory.points[0].positions, [0.05, -0.05])
     np.testing.assert_array_equal(answer.trajectory.points[-1].positions, [0.8, 0.8])
+
+
+def test_a_state_delivered_after_the_unsubscription_is_not_kept(ros, planar_model, planar_xml):
+    """A joint_states message the executor took before the generator dropped its subscription
+    (after a plan) and delivered after was kept as the latest state; a re-plan from the
+    measured state much later then started from it (the pose before the first motion)."""
+    from rclpy.serialization import serialize_message
+
+    gen = Gen(ros, planar_xml)
+    names = planar_model.joint_names
+    gen.measured(names, [0.0, 0.0])
+    assert gen.plan(_goal(names, [[0.8, 0.8]], stamp_ns=50 * 10**9), "g/0").accepted
+    assert gen.node._state_sub is None  # a plan exists: not listening
+    old = JointState(name=list(names), position=[0.0, 0.0])  # the pose before the motion
+    gen.node._on_joint_states(serialize_message(old))  # the late delivery
+    answer = gen.plan(_goal(names, [[0.2, 0.2]], stamp_ns=60 * 10**9), "g/1", True)
+    assert answer.waiting, answer.message  # no state kept: the next one is awaited
+    gen.measured(names, [0.8, 0.8])
+    answer = gen.plan(_goal(names, [[0.2, 0.2]], stamp_ns=60 * 10**9), "g/1", True)
+    assert answer.accepted, answer.message
+    np.testing.assert_array_equal(answer.trajectory.points[0].positions, [0.8, 0.8])
