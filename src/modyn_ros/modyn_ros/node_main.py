@@ -149,6 +149,8 @@ def _waiting_spinner(executor) -> Callable[[], None]:
     out ends the next one early, nothing worse. The wait-set executors pick ready entities, not
     queued events: one ``spin_once(0)``.
     """
+    # by its type's name: rclpy.experimental.EventsExecutor is a factory function, and the class
+    # it returns (_rclpy.EventsExecutor) is private to rclpy
     if type(executor).__name__ != "EventsExecutor":
         return lambda: executor.spin_once(timeout_sec=0.0)
 
