@@ -120,39 +120,34 @@ class Client:
             DiagnosticStatus, "goal_status", self.statuses.append, STATUS_QOS
         )
 
-    def send(self, request, runner, deadline: float):
-        """The goal's handle, accepted; sent again when no answer came in ANSWER_TIMEOUT s (an
-        answer that left before DDS matched this reply reader is lost; modyn goal does the
-        same, and a goal sent twice runs once: the second pre-empts the first; counted in
-        :attr:`resent`)."""
+    def _answer(self, ask, what: str, runner, deadline: float):
+        """The result of the future ``ask()`` returns, asked again every ANSWER_TIMEOUT s (an
+        answer that left before DDS matched this reply reader is lost); the number of times it
+        was asked again is added to :attr:`resent` when ``what`` is the acceptance."""
         while True:
-            sent = self.action.send_goal_async(request)
+            future = ask()
             until = min(deadline, time.monotonic() + ANSWER_TIMEOUT)
             self.spin_until(
-                lambda f=sent, u=until: f.done() or time.monotonic() > u,
-                "the acceptance",
-                runner,
-                deadline,
+                lambda f=future, u=until: f.done() or time.monotonic() > u, what, runner, deadline
             )
-            if sent.done():
-                handle = sent.result()
-                assert handle.accepted, "the action server refused the goal"
-                return handle
-            self.resent += 1
+            if future.done():
+                return future.result()
+            if what == "the acceptance":
+                self.resent += 1
+
+    def send(self, request, runner, deadline: float):
+        """The goal's handle, accepted; sent again when no answer came in ANSWER_TIMEOUT s
+        (modyn goal does the same, and a goal sent twice runs once: the second pre-empts the
+        first; counted in :attr:`resent`)."""
+        handle = self._answer(
+            lambda: self.action.send_goal_async(request), "the acceptance", runner, deadline
+        )
+        assert handle.accepted, "the action server refused the goal"
+        return handle
 
     def result(self, handle, runner, deadline: float):
         """The goal's result, asked again every ANSWER_TIMEOUT s (a lost answer)."""
-        while True:
-            done = handle.get_result_async()
-            until = min(deadline, time.monotonic() + ANSWER_TIMEOUT)
-            self.spin_until(
-                lambda f=done, u=until: f.done() or time.monotonic() > u,
-                "the result",
-                runner,
-                deadline,
-            )
-            if done.done():
-                return done.result().result
+        return self._answer(handle.get_result_async, "the result", runner, deadline).result
 
     def spin_until(self, condition, what: str, runner, deadline: float, batch: int = 1) -> None:
         """Spin until ``condition()``, checked every ``batch`` callbacks (a costly one)."""
