@@ -58,9 +58,10 @@ def test_goal_pose_and_joint_goals_in_closed_loop():
     c, s = np.cos(0.4), np.sin(0.4)
     target[:3, :3] = start[:3, :3] @ np.array([[1, 0, 0], [0, c, -s], [0, s, c]])
     via = [[0.4, -0.8, 1.3, 0.4, 0.3, 0.3], START]
-    # lead: each goal starts 3 s (plant time) after the previous motion ends. The plant keeps
-    # stepping while the generator plans (the IK of a line takes a few tenths of a second, more on
-    # a busy machine); a plan that arrived after its own start time would be joined mid-way
+    # lead: each goal starts 3 s (plant time) after the previous motion ends, the arm at rest.
+    # All three are planned while the plant waits at t = 0 (run_episode), so the IK of the line
+    # (a few tenths of a second, seconds on a busy machine) cannot make its plan late: planned
+    # while the plant ran, it once reached the controller after its own end (CI 2026-11-30)
     episode = run_episode(
         spec,
         [

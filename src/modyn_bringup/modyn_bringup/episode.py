@@ -288,11 +288,15 @@ def _run_episode_once(
     Start ``spec``, execute ``goals`` one after the other, return the recording.
 
     The loop closes last: every node starts at once, the controller with
-    ``wait_for_trajectory`` (no command before it holds a trajectory), so the first goal
-    (starting at plant time ``start_at``) is sent and planned while the plant still waits at
-    t = 0, and the plant takes its first step when the controller has the trajectory. Each next goal starts ``lead`` plant seconds
-    after the previous motion ended; the run ends ``settle`` s after the last motion. Nothing
-    then depends on the machine's load: lockstep runs are reproducible. With
+    ``wait_for_trajectory`` = the number of goals (no command before it holds them all), so
+    every goal is planned while the plant still waits at t = 0, and the plant takes its first
+    step when the controller has the last plan. The first goal starts at plant time
+    ``start_at``, each next one ``lead`` plant seconds after the previous motion ended (the
+    generator continues from the previous plan's end point); the run ends ``settle`` s after the
+    last motion. Nothing then depends on the machine's load, not even how long a plan takes
+    (a pose goal's IK, planned while a composed lockstep plant ran 5x faster than the wall,
+    once reached the controller after its own end, CI 2026-11-30): lockstep runs are
+    reproducible. With
     ``record_states=False`` the recorder follows the plant on ``/clock`` (a few hundred Hz at most)
     instead of every ``joint_states``, so that it does not slow the loop it measures; the episode
     then has times but no joint arrays. ``on_running(runner,
@@ -310,14 +314,16 @@ def _run_episode_once(
     trajectories: list = []
     statuses: list[dict] = []
     controllers = tuple(n.name for n in spec.nodes if n.executable == "feedback_controller")
-    # the controller sends no command before it has the first trajectory, so the lockstep plant
-    # takes its first step only then, whatever order DDS discovery matched the topics in (a
-    # controller that found the trajectory publisher after the plant had run past the motion's
-    # start held the arm while the recording said it moved: docs/running.md)
+    # the controller sends no command before it has every goal's trajectory, so the lockstep
+    # plant takes its first step only then, whatever order DDS discovery matched the topics in
+    # (a controller that found the trajectory publisher after the plant had run past the
+    # motion's start held the arm while the recording said it moved: docs/running.md) and
+    # however long the planning takes
+    awaited = max(1, len(goals))
     spec = dataclasses.replace(
         spec,
         nodes=[
-            dataclasses.replace(n, parameters={**n.parameters, "wait_for_trajectory": True})
+            dataclasses.replace(n, parameters={**n.parameters, "wait_for_trajectory": awaited})
             if n.name in controllers
             else n
             for n in spec.nodes
@@ -500,7 +506,7 @@ def _run_episode_once(
 
     try:
         # every node at once: the controller's wait_for_trajectory keeps it silent, so the
-        # lockstep plant still waits at t = 0 until the controller holds the first trajectory
+        # lockstep plant still waits at t = 0 until the controller holds every trajectory
         # (started after the plan, it added its start-up and a discovery round to every run)
         runner.start()
         recorders = [n.name for n in spec.nodes if n.executable == "recorder"]
@@ -579,7 +585,7 @@ def _run_episode_once(
                     msg.points.append(point)
             traj = plan_goal(planner, request, f"{episode_id}/{k}", spin_until, f"goal {k}")
             # the controller must hold the trajectory before its start, else the run depends on
-            # the machine's load: the plan is sent a whole motion ahead, and this is checked
+            # the machine's load: the plant waits until it holds them all, and this is checked
             spin_until(
                 lambda tr=traj: controller_report(tr) is not None or controller_dead(),
                 f"the controller's report on goal {k}",

@@ -224,7 +224,9 @@ class FeedbackController(Node):
             ParameterDescriptor(
                 description="send no command before the first trajectory (the plant's own safe "
                 "hold applies; lockstep: the plant waits at t_0), so that a lockstep run starts "
-                "the same way whatever order DDS discovery takes",
+                "the same way whatever order DDS discovery takes; an integer n >= 1: before n "
+                "trajectories are queued (a script that plans a whole sequence while the plant "
+                "waits, so that no plan can arrive after its start however slow the planning)",
                 read_only=True,
                 dynamic_typing=True,
             ),
@@ -258,10 +260,14 @@ class FeedbackController(Node):
             raise ParameterError(f"start_tolerance = {tolerance}: must be > 0 (.inf: no check)")
         self._start_tolerance = float(tolerance)
         wait = self.get_parameter("wait_for_trajectory").value
-        if not isinstance(wait, bool):
-            raise ParameterError(f"wait_for_trajectory = {wait!r}: expected true or false")
-        # wait_for_trajectory: no command until a trajectory is queued; the latest state waits
-        self._gated = wait
+        if not isinstance(wait, bool) and not (isinstance(wait, int) and wait >= 0):
+            raise ParameterError(
+                f"wait_for_trajectory = {wait!r}: expected true, false or a number of "
+                "trajectories >= 0"
+            )
+        # wait_for_trajectory: no command until this many trajectories are queued (true: one);
+        # the latest state waits
+        self._gated = int(wait)
         self._held_state: JointState | None = None
 
         self.model = None
@@ -675,8 +681,10 @@ class FeedbackController(Node):
         self._stats.trajectories += 1
         if self.feedforward and not any(len(p.effort) for p in msg.points):
             self.get_logger().warning("trajectory without efforts: the feed-forward is zero")
-        if self._gated:  # wait_for_trajectory: the loop closes now
-            self._gated = False
+        if self._gated:  # wait_for_trajectory: the loop closes at the last one awaited
+            self._gated -= 1
+            if self._gated:
+                return
             held, self._held_state = self._held_state, None
             if held is not None:
                 self._on_joint_states(held)
@@ -794,7 +802,7 @@ class FeedbackController(Node):
             os.kill(os.getpid(), signal.SIGKILL)  # parameter die_at: fault injection
         if self._scheduled is not None and stamp_ns(msg.header.stamp) >= self._scheduled[0]:
             self._apply_scheduled(stamp_ns(msg.header.stamp))
-        if self._gated:  # wait_for_trajectory: answered when the first trajectory comes
+        if self._gated:  # wait_for_trajectory: answered when the trajectories awaited come
             self._held_state = msg
             return
         if self._floating:

@@ -240,6 +240,31 @@ def test_wait_for_trajectory_sends_nothing_before_the_first_trajectory(
     assert loop.node.state == "pending"
 
 
+def test_wait_for_two_trajectories_closes_the_loop_at_the_second(ros, planar_model, planar_xml):
+    """wait_for_trajectory = 2 (a script that plans a sequence while the lockstep plant waits):
+    the first trajectory queued leaves the loop open, the second closes it and the state that
+    came first is answered then; both stay queued in the order of their starts."""
+    model = planar_model
+    loop = Loop(ros, model, planar_xml, wait_for_trajectory=2)
+    reports = Reports(ros)
+    q0 = np.array([0.3, -0.2])
+    assert loop.silent(q0, np.zeros(2), 0.0)
+    first, plan, *_ = trajectory_msg(model, q0, [0.5, 0.0], start=1.0)
+    loop.send_trajectory(first)
+    reports.wait(1)
+    assert loop.silent(q0, np.zeros(2), 0.0) and loop.node._gated == 1
+    q1 = plan.sample(plan.end)[0]
+    second, *_ = trajectory_msg(model, q1, [0.2, 0.1], start=1.0 + plan.end + 0.5)
+    before = len(loop.commands)
+    loop.trajectories.publish(second)
+    assert ros.spin_until(lambda: len(loop.commands) > before)
+    command = loop.commands[-1]
+    assert (command.header.stamp.sec, command.header.stamp.nanosec) == (0, 0)
+    np.testing.assert_allclose(command.effort, model.gravity(q0), rtol=1e-12)
+    reports.wait(2)
+    assert loop.node.state == "pending" and reports.kinds() == ["pending", "pending"]
+
+
 def test_a_hardware_fault_aborts_and_the_hold_follows_the_arm(ros, planar_model, planar_xml):
     """While hardware_interface holds the arm itself (a latched fault) the controller drops its
     trajectories (reported) and keeps its hold pose where the arm is, so that the commands after
@@ -300,7 +325,12 @@ def test_trajectories_before_the_model_are_all_kept(ros, planar_model, planar_xm
     [
         ({"start_tolerance": 0.0}, r"start_tolerance = 0.0: must be > 0"),
         ({"start_tolerance": "big"}, r"start_tolerance = 'big': expected a number"),
-        ({"wait_for_trajectory": 1}, r"wait_for_trajectory = 1: expected true or false"),
+        (
+            {"wait_for_trajectory": -1},
+            r"wait_for_trajectory = -1: expected true, false or a number of trajectories >= 0",
+        ),
+        ({"wait_for_trajectory": "yes"}, r"wait_for_trajectory = 'yes': expected true, false"),
+        ({"wait_for_trajectory": 1.0}, r"wait_for_trajectory = 1.0: expected true, false"),
     ],
 )
 def test_bad_intake_parameters(ros, planar_xml, params, match):
