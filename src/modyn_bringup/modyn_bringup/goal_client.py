@@ -87,6 +87,18 @@ class ActionGoalClient:
         self._type = PlanAndExecute
         self.action = action
         self.client = ActionClient(self.node, PlanAndExecute, action)
+        # the goals the server holds (its status topic, latched): a goal sent again because
+        # its acceptance was lost is recognised as the one already running (_send_once)
+        from action_msgs.msg import GoalStatusArray
+        from rclpy.qos import qos_profile_action_status_default
+
+        self._held: set[bytes] = set()
+        self.node.create_subscription(
+            GoalStatusArray,
+            f"{action}/_action/status",
+            self._on_status,
+            qos_profile_action_status_default,
+        )
 
     def _joint_names(self, deadline: float) -> list[str]:
         """The names of the first joint_states; the subscription ends with it."""
@@ -122,6 +134,54 @@ class ActionGoalClient:
 
     def _on_state(self, msg) -> None:
         self.latest = msg
+
+    def _on_status(self, msg) -> None:
+        self._held.update(bytes(status.goal_info.goal_id.uuid) for status in msg.status_list)
+
+    def _send_once(self, request, on_feedback, deadline: float, progress):
+        """The goal's handle once the server holds it, or None when the server refused it.
+
+        A send whose acceptance does not come in ANSWER_TIMEOUT s is sent again with the same
+        goal id. The server may hold it already (the answer was lost on its way, or is late
+        on a loaded machine): its status topic then names the goal, or it refuses the copy
+        (rclpy's server takes an id once). Either way the goal runs once: sent again with a
+        new id, a timed goal pre-empted its own first copy mid-motion and ran again from the
+        first copy's start point, 0.021 rad off at the end (L23a). A copy refused while the
+        status does not name the goal gives a handle all the same: the result request then
+        says whether the server holds it (an unknown id is answered STATUS_UNKNOWN at once).
+        """
+        import uuid
+
+        from rclpy.action.client import ClientGoalHandle
+        from unique_identifier_msgs.msg import UUID
+
+        goal_id = UUID(uuid=list(uuid.uuid4().bytes))
+        key = bytes(goal_id.uuid)
+        sends: list = []
+
+        def accepted_handle():
+            return next((f.result() for f in sends if f.done() and f.result().accepted), None)
+
+        while True:
+            sent = self.client.send_goal_async(
+                request, feedback_callback=on_feedback, goal_uuid=goal_id
+            )
+            sends.append(sent)
+            self._wait(lambda f=sent: f.done() or key in self._held, ANSWER_TIMEOUT, deadline)
+            handle = accepted_handle()  # this send's acceptance, or an earlier one's, late
+            if handle is not None:
+                return handle
+            if key not in self._held:
+                if not sent.done():
+                    progress(
+                        f"goal: no answer from {self.action} in {ANSWER_TIMEOUT:g} s; sent again"
+                    )
+                    continue
+                if len(sends) == 1:
+                    return None  # refused
+            # held by the server (named by its status, or a copy refused): its handle
+            accepted = self._type.Impl.SendGoalService.Response(accepted=True)
+            return ClientGoalHandle(self.client, goal_id, accepted)
 
     def _spin_until(self, condition: Callable[[], bool], deadline: float, what: str) -> None:
         while not condition():
@@ -231,22 +291,20 @@ class ActionGoalClient:
 
         # A service answer (the goal's acceptance, its result) is lost when the server answers
         # before DDS has matched this new process's reply reader on its side: asked again
-        # after ANSWER_TIMEOUT s. A goal sent twice is run once (the second pre-empts the
-        # first, to the same place); a result asked twice is the same result.
-        handle = None
-        while handle is None:
-            sent = self.client.send_goal_async(request, feedback_callback=on_feedback)
-            if self._wait(sent.done, ANSWER_TIMEOUT, deadline):
-                handle = sent.result()
-            else:
-                progress(f"goal: no answer from {self.action} in {ANSWER_TIMEOUT:g} s; sent again")
-        if not handle.accepted:
+        # after ANSWER_TIMEOUT s. A goal sent twice is the same goal (_send_once: one id), run
+        # once; a result asked twice is the same result.
+        handle = self._send_once(request, on_feedback, deadline, progress)
+        if handle is None:
             return GoalOutcome(False, "refused", "the action server refused the goal")
         progress(f"goal: sent to {self.action}")
         while True:
             done = handle.get_result_async()
             if self._wait(done.done, ANSWER_TIMEOUT, deadline):
                 break
+        from action_msgs.msg import GoalStatus
+
+        if done.result().status == GoalStatus.STATUS_UNKNOWN:  # a copy refused, no first
+            return GoalOutcome(False, "refused", "the action server refused the goal")
         result = done.result().result
         if result.planned_points:
             progress(

@@ -432,6 +432,11 @@ def run_nodes(
     ``events``: local callbacks run from this thread's spin loop) unless ``$MODYN_INTRA_PROCESS``
     is ``0``; off for one node and for ``multi``.
     """
+    # a crash in C (rclpy, the middleware, MuJoCo) writes every thread's Python stack to the
+    # node's log before the process dies of its signal (L23a: a trajectory generator died of a
+    # segmentation fault at start, its log empty)
+    if not faulthandler.is_enabled():
+        faulthandler.enable(file=sys.stderr, all_threads=True)
     # before rclpy starts its threads (DDS, the EventsExecutor's timers): they inherit it
     try:
         priority_note = apply_realtime_priority()

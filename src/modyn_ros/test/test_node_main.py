@@ -191,9 +191,7 @@ def test_the_process_spins_with_the_executor_it_resolves(monkeypatch, preference
     else:
         monkeypatch.setenv("MODYN_EXECUTOR", env)
     code = EXECUTOR_CHILD.replace("PREFERENCE", str(preference))
-    child = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60
-    )
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert child.returncode == 0, f"exit {child.returncode}\n{child.stdout}\n{child.stderr}"
     assert child.stdout.splitlines() == [f"executor {expected}"], child.stderr
 
@@ -215,3 +213,31 @@ def test_resolve_executor_order(monkeypatch):
     monkeypatch.setenv("MODYN_EXECUTOR", "events")
     assert resolve_executor(None, [Prefers()]) == "events"
     assert default_executor() in ("events", "single")
+
+
+CRASH_CHILD = r"""
+import ctypes, sys
+from rclpy.node import Node
+from modyn_ros.node_main import run_node
+
+
+class Crash(Node):
+    def __init__(self):
+        super().__init__("crash_probe")
+        ctypes.string_at(0)  # a segmentation fault in C, as a library's would be
+
+
+sys.exit(run_node(Crash, "crash_probe"))
+"""
+
+
+def test_a_crash_in_c_leaves_the_python_stack_in_the_log():
+    """A node process that dies of a signal in C (L23a: a trajectory generator's segmentation
+    fault at start, its log empty) writes every thread's Python stack to stderr first
+    (faulthandler), and still dies of its signal (the runner reports code -11)."""
+    child = subprocess.run(
+        [sys.executable, "-c", CRASH_CHILD], capture_output=True, text=True, timeout=60
+    )
+    assert child.returncode == -signal.SIGSEGV, (child.returncode, child.stderr)
+    assert "Fatal Python error: Segmentation fault" in child.stderr, child.stderr
+    assert "in __init__" in child.stderr and "run_nodes" in child.stderr, child.stderr
