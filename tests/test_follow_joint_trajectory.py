@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 
 import numpy as np
 import pytest
@@ -100,6 +101,8 @@ class Client:
         self.executor.add_node(self.node)
         self.client = ActionClient(self.node, FJT, ACTION)
         self.latest: JointState | None = None
+        #: the server's and the controller's log tails, for a failure's message (set by _serve)
+        self.logs: Callable[[], str] = lambda: ""
         self.node.create_subscription(
             JointState, "joint_states", lambda m: setattr(self, "latest", m), LATEST_QOS
         )
@@ -133,7 +136,7 @@ class Client:
             future = self.client.send_goal_async(request, feedback_callback=feedback)
             if self.wait(future.done, 5.0):
                 break
-            assert time.monotonic() < deadline, f"no acceptance in {timeout} s"
+            assert time.monotonic() < deadline, f"no acceptance in {timeout} s\n{self.logs()}"
         handle = future.result()
         assert handle.accepted
         return handle
@@ -145,7 +148,7 @@ class Client:
             future = handle.get_result_async()
             if self.wait(future.done, 5.0):
                 return future.result()
-            assert time.monotonic() < deadline, f"no result in {timeout} s"
+            assert time.monotonic() < deadline, f"no result in {timeout} s\n{self.logs()}"
 
     def close(self):
         self.client.destroy()
@@ -161,6 +164,10 @@ def _serve(system: str, names, tmp_path_factory):
         runner.start()
         runner.wait_ready(60.0)
         client = Client(names)
+        client.logs = lambda: "\n".join(
+            f"--- {name}.log:\n{runner.log_tail(name, 40)}"
+            for name in ("inverse_dynamics_feedforward", "feedback_controller")
+        )
         client.spin_until(
             lambda: client.client.server_is_ready() and client.latest is not None,
             60.0,

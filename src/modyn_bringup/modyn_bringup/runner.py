@@ -73,6 +73,10 @@ __all__ = [
 #: stops them because another node died
 HOLDERS = frozenset({("modyn_hardware", "hardware_interface")})
 
+#: the most lines of a node's log that :meth:`SystemRunner.log_tail` quotes for a crash report
+#: (faulthandler writes every thread's stack, up to 100 frames each)
+FAULT_LINES = 400
+
 #: (package, executable) of the recorder node (``--record``)
 RECORDER = ("modyn_bringup", "recorder")
 #: modyn_system's default real_time_factor of a lockstep plant: 0, as fast as the loop answers
@@ -330,10 +334,22 @@ class SystemRunner:
         return {name: p.returncode for name, p in self.processes.items() if p.poll() is not None}
 
     def log_tail(self, name: str, lines: int = 20) -> str:
+        """The last ``lines`` lines of a node's log; when the log holds a crash report of
+        faulthandler ("Fatal Python error: ..."), from its first line on (up to
+        :data:`FAULT_LINES`): which thread crashed is said at its top ("Current thread"; no
+        thread so marked when the fault was in a thread Python does not know, the
+        middleware's), which 20 lines cut off (L26b)."""
         path = self.log_dir / f"{name}.log"
         if not path.is_file():
             return ""
-        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+        text = path.read_text(errors="replace").splitlines()
+        start = len(text) - lines
+        fault = next(
+            (i for i, line in enumerate(text) if line.startswith("Fatal Python error")), None
+        )
+        if fault is not None and fault < start:
+            start = max(fault, len(text) - FAULT_LINES)
+        return "\n".join(text[max(start, 0) :])
 
     def wait_ready(self, timeout: float = 30.0, interrupted=None) -> None:
         """Block until every node is in the ROS graph; raise BringupError if one dies, time runs

@@ -82,6 +82,11 @@ MAX_OPEN_GOALS = 8
 REPORT_TIMEOUT = 10.0
 
 
+def _goal_id(handle) -> str:
+    """A goal's UUID as the log names it (its first 8 hex digits, as ros2 action shows)."""
+    return bytes(handle.goal_id.uuid).hex()[:8]
+
+
 class ResultCode:
     """FollowJointTrajectory result codes (control_msgs' and modyn's)."""
 
@@ -147,7 +152,10 @@ class _Goal:
     seen: set = field(default_factory=set)  # the controller's events so far
     phases: list = field(default_factory=list)  # the phases entered after "sent", in order
     reported: int = 0  # how many of ``phases`` a feedback has carried
-    sent_at: float = 0.0  # time.monotonic() when the trajectory went to the controller
+    # time.monotonic() when the trajectory went to the controller; from the goal's creation
+    # until then: a tick between registering a goal and sending its trajectory otherwise saw it
+    # sent at 0 and timed it out at once ("reported nothing ... in 10 s" 1 s after the goal)
+    sent_at: float = field(default_factory=time.monotonic)
     future: object = None  # rclpy Future the execute coroutine awaits (_wake completes it)
 
 
@@ -533,6 +541,9 @@ class TrajectoryActionServer:
             time_tol=math.inf if time_tol == 0.0 else time_tol,  # 0: no limit (JTC)
         )
         self._open(goal)
+        self.node.get_logger().info(
+            f"goal {_goal_id(handle)}: {len(trajectory.points)} points, sent to /{self._controller}"
+        )
         try:
             try:
                 goal.sent_at = time.monotonic()
@@ -589,6 +600,10 @@ class TrajectoryActionServer:
             # the controller holds before the result says so: a stop still on its way when the
             # client's next goal arrives would stop that one (Q17: "trajectory stopped: ~/stop"
             # on the goal after a path tolerance abort)
+            self.node.get_logger().info(
+                f"goal {_goal_id(goal.handle)}: path tolerance violated, calling "
+                f"/{self._controller}/stop"
+            )
             await self._stopped()
         return self._finish(goal, result, code, text)
 
@@ -670,6 +685,9 @@ class TrajectoryActionServer:
             if goal.max_path_error is not None:
                 result.max_path_error = goal.max_path_error.tolist()
                 result.final_error = goal.final_error.tolist()
+        # each goal's end in the log (L18b, L26b: a client waited 60 s for a result and the
+        # server's log said nothing of the goal)
+        self.node.get_logger().info(f"goal {_goal_id(handle)}: result {code} ({text})")
         if goal.cancel_sent and code == ResultCode.STOPPED:
             result.error_string = "canceled by the client: the controller holds"
             handle.canceled()
@@ -694,8 +712,8 @@ class TrajectoryActionServer:
         feedback.error.positions = (q_d - q).tolist()
         feedback.error.velocities = (v_d - v).tolist()
 
-    @staticmethod
-    def _abort(handle, result, code: int, text: str):
+    def _abort(self, handle, result, code: int, text: str):
+        self.node.get_logger().info(f"goal {_goal_id(handle)}: result {code} ({text})")
         result.error_code = code
         result.error_string = text
         handle.abort()
