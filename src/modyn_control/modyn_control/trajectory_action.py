@@ -42,7 +42,8 @@ feed-forward node only through ``submit`` (under its lock). A goal's execution i
 that awaits its next event (a report, a tolerance decided, the feedback period), so open goals
 hold no thread; at most :data:`MAX_OPEN_GOALS` are open at once (a newer one is refused with the
 reason), and a goal the controller says nothing about within :data:`REPORT_TIMEOUT` s of wall
-time is aborted. ``goal_time_tolerance`` 0 means no limit (JTC's convention).
+time is aborted, as is a running one whose end the controller has not reported
+:data:`REPORT_TIMEOUT` s after joint_states passed it (the reason in ``error_string``). ``goal_time_tolerance`` 0 means no limit (JTC's convention).
 """
 
 from __future__ import annotations
@@ -157,6 +158,8 @@ class _Goal:
     # sent at 0 and timed it out at once ("reported nothing ... in 10 s" 1 s after the goal)
     sent_at: float = field(default_factory=time.monotonic)
     future: object = None  # rclpy Future the execute coroutine awaits (_wake completes it)
+    # time.monotonic() when joint_states first passed the end of the running trajectory
+    overdue_since: float | None = None
 
 
 def _enter(goal: _Goal, phase: str) -> None:
@@ -370,13 +373,31 @@ class TrajectoryActionServer:
             for future in sleepers:
                 if not future.done():
                     future.set_result(True)
+            now = time.monotonic()
+            t = self._state[0] if self._state is not None else -math.inf
             for goal in self._goals:
                 if goal.outcome is None and goal.phase == "sent":
-                    if time.monotonic() - goal.sent_at > REPORT_TIMEOUT:
+                    if now - goal.sent_at > REPORT_TIMEOUT:
                         goal.outcome = (
                             ResultCode.INVALID_GOAL,
                             f"the controller /{self._controller} reported nothing about the "
                             f"trajectory in {REPORT_TIMEOUT:g} s (is it running?)",
+                        )
+                elif goal.outcome is None and goal.phase == "executing" and t > goal.end:
+                    # the trajectory is over on the robot's clock and the controller has not
+                    # said how it ended: after REPORT_TIMEOUT s of wall time the goal ends with
+                    # that said, rather than its client waiting for ever (L18b, L26b: a goal
+                    # executing, no result in 60 s)
+                    goal.overdue_since = goal.overdue_since or now
+                    if now - goal.overdue_since > REPORT_TIMEOUT:
+                        goal.outcome = (
+                            ResultCode.INVALID_GOAL,
+                            f"the controller /{self._controller} did not report the end of the "
+                            f"trajectory (over at t = {goal.end:.6f} s, joint_states at "
+                            f"{t:.6f} s) in {REPORT_TIMEOUT:g} s",
+                        )
+                        self.node.get_logger().error(
+                            f"goal {_goal_id(goal.handle)}: {goal.outcome[1]}"
                         )
                 self._wake(goal)
 
