@@ -125,3 +125,35 @@ def test_generated_source_is_straight_line_and_documented():
     # gravity-only model is far cheaper than the full one (terms in q̇, q̈ folded away)
     gravity = generate_rnea(model, velocity=False, acceleration=False, friction=False)
     assert gravity.counts["mul"] < fn.counts["mul"] / 2
+
+
+def test_the_generated_source_is_the_same_in_every_process():
+    """The Python source of a generated model does not depend on ``PYTHONHASHSEED``: its cached
+    C object is keyed by that source, and a run's processes each hashed it differently (L26:
+    four seeds, four texts for the RX-90, only the register names differing)."""
+    import hashlib
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "import hashlib\n"
+        "from modyn_model.codegen.runtime import generated\n"
+        "from modyn_model.random_robot import random_urdf\n"
+        "from modyn_model import RobotModel\n"
+        "model = RobotModel.from_urdf(random_urdf(4, 6, tree=False))\n"
+        "texts = [generated(model, 'forward_dynamics', False).source,\n"
+        "         generated(model, 'rnea', True, True, True, False).source,\n"
+        "         generated(model, 'mass_matrix').source]\n"
+        "print(hashlib.sha256('\\0'.join(texts).encode()).hexdigest())\n"
+    )
+    digests = set()
+    for seed in ("0", "1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=seed, MODYN_CODEGEN="python")
+        run = subprocess.run(
+            [sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=300
+        )
+        assert run.returncode == 0, run.stderr
+        digests.add(run.stdout.strip())
+    assert len(digests) == 1, digests
+    assert len(next(iter(digests))) == len(hashlib.sha256().hexdigest())

@@ -86,7 +86,9 @@ def program_source(program: Program, name: str, groups: dict[str, int], doc: str
     body_lines = []
     for i, (target, expr, operands, _) in enumerate(program.lines):
         expr = _NAME.sub(lambda m: register.get(m.group(0), m.group(0)), expr)
-        for o in set(operands):
+        # each operand once, in its order (a set's order follows PYTHONHASHSEED: the register
+        # names, not the operations, then differed from one process to the next, L26)
+        for o in dict.fromkeys(operands):
             if last_use.get(o) == i and o in register:
                 free.append(register.pop(o))
         if free:
