@@ -198,12 +198,11 @@ def test_run_goal_status_on_rx90_sim(tmp_path):
         assert abs(solution[3] - (RX90_GOAL[3] + 0.1)) > 2 * band[3], (solution, band)
         # joints 1-3 within their bands (0.011-0.023 rad) put tool0 within a few mm
         error = pin.log6(target.actInv(_tool0(measured))).vector
-        reach = np.linalg.norm(
-            pin.computeFrameJacobian(
-                _rx90_pinocchio(), _rx90_pinocchio().createData(), solution,
-                _rx90_pinocchio().getFrameId("tool0"), pin.LOCAL_WORLD_ALIGNED,
-            )[:3], axis=0,
-        )  # fmt: skip
+        rx90 = _rx90_pinocchio()
+        jacobian = pin.computeFrameJacobian(
+            rx90, rx90.createData(), solution, rx90.getFrameId("tool0"), pin.LOCAL_WORLD_ALIGNED
+        )
+        reach = np.linalg.norm(jacobian[:3], axis=0)
         assert np.linalg.norm(error[:3]) <= reach @ band, (error, reach @ band)
         bad = _modyn("goal", "--pose", "5", "0", "0.5", "0", "0", "0", "1")
         assert bad.returncode == 1 and "not reached: refused:" in bad.stdout, bad.stdout

@@ -220,6 +220,18 @@ def test_late_trajectory_is_joined_and_reported(ros, planar_model, planar_xml):
     np.testing.assert_allclose(loop.node._q_desired, plan.sample(0.003)[0], atol=1e-12)
 
 
+def _closing_answers_the_first_state(ros, loop, msg, effort) -> None:
+    """Publish the trajectory ``msg`` that closes a waiting loop: its first command answers the
+    state that came first (stamped 0 as the held state's answer, holding at ``effort``, the
+    gravity torque of that state)."""
+    before = len(loop.commands)
+    loop.trajectories.publish(msg)
+    assert ros.spin_until(lambda: len(loop.commands) > before)
+    command = loop.commands[-1]
+    assert (command.header.stamp.sec, command.header.stamp.nanosec) == (0, 0)
+    np.testing.assert_allclose(command.effort, effort, rtol=1e-12)
+
+
 def test_wait_for_trajectory_sends_nothing_before_the_first_trajectory(
     ros, planar_model, planar_xml
 ):
@@ -231,12 +243,7 @@ def test_wait_for_trajectory_sends_nothing_before_the_first_trajectory(
     q0 = np.array([0.3, -0.2])
     assert loop.silent(q0, np.zeros(2), 0.0)
     msg, *_ = trajectory_msg(model, q0, [0.5, 0.0], start=1.0)
-    before = len(loop.commands)
-    loop.trajectories.publish(msg)
-    assert ros.spin_until(lambda: len(loop.commands) > before)
-    command = loop.commands[-1]
-    assert (command.header.stamp.sec, command.header.stamp.nanosec) == (0, 0)
-    np.testing.assert_allclose(command.effort, model.gravity(q0), rtol=1e-12)
+    _closing_answers_the_first_state(ros, loop, msg, model.gravity(q0))
     assert loop.node.state == "pending"
 
 
@@ -255,12 +262,7 @@ def test_wait_for_two_trajectories_closes_the_loop_at_the_second(ros, planar_mod
     assert loop.silent(q0, np.zeros(2), 0.0) and loop.node._gated == 1
     q1 = plan.sample(plan.end)[0]
     second, *_ = trajectory_msg(model, q1, [0.2, 0.1], start=1.0 + plan.end + 0.5)
-    before = len(loop.commands)
-    loop.trajectories.publish(second)
-    assert ros.spin_until(lambda: len(loop.commands) > before)
-    command = loop.commands[-1]
-    assert (command.header.stamp.sec, command.header.stamp.nanosec) == (0, 0)
-    np.testing.assert_allclose(command.effort, model.gravity(q0), rtol=1e-12)
+    _closing_answers_the_first_state(ros, loop, second, model.gravity(q0))
     reports.wait(2)
     assert loop.node.state == "pending" and reports.kinds() == ["pending", "pending"]
 
