@@ -29,6 +29,7 @@ from rclpy.qos import QoSProfile  # noqa: E402
 from sensor_msgs.msg import JointState  # noqa: E402
 from trajectory_msgs.msg import JointTrajectory, JointTrajectoryPoint  # noqa: E402
 
+from modyn_bringup.goal_client import GoalSender  # noqa: E402
 from modyn_bringup.runner import SystemRunner  # noqa: E402
 from modyn_bringup.system import load_system  # noqa: E402
 from modyn_interfaces.msg import JointTolerance  # noqa: E402
@@ -91,6 +92,7 @@ class Client:
         self.executor = SingleThreadedExecutor(context=self.context)
         self.executor.add_node(self.node)
         self.client = ActionClient(self.node, PAE, ACTION)
+        self.sender = GoalSender(self.node, self.client, ACTION, PAE)
         self.latest: JointState | None = None
         self.node.create_subscription(
             JointState, "joint_states", lambda m: setattr(self, "latest", m), LATEST_QOS
@@ -115,17 +117,17 @@ class Client:
         return bool(condition())
 
     def send(self, request, feedback=None, timeout: float = 60.0):
-        """Send ``request``; its acceptance. Sent again when no answer came in 5 s: a service
-        answer is lost when it leaves before DDS has matched the asker's reply reader (seen
-        under load; modyn goal does the same: modyn_bringup.goal_client.ActionGoalClient)."""
+        """Send ``request``; its acceptance. Sent again with the same id when no answer came in
+        ANSWER_TIMEOUT s (a service answer is lost when it leaves before DDS has matched the
+        asker's reply reader, seen under load): modyn goal's GoalSender, the goal runs once."""
         deadline = time.monotonic() + timeout
-        while True:
-            future = self.client.send_goal_async(request, feedback_callback=feedback)
-            if self.wait(future.done, 5.0):
-                break
+
+        def wait(condition, seconds: float) -> bool:
             assert time.monotonic() < deadline, f"no acceptance in {timeout} s"
-        handle = future.result()
-        assert handle.accepted
+            return self.wait(condition, seconds)
+
+        handle = self.sender.send(request, wait, feedback)
+        assert handle is not None, "the action server refused the goal"
         return handle
 
     def result(self, handle, timeout: float = 60.0):

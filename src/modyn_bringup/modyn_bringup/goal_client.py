@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["ActionGoalClient", "GoalOutcome", "GoalClientError", "PLAN_AND_EXECUTE"]
+__all__ = [
+    "ANSWER_TIMEOUT",
+    "ActionGoalClient",
+    "GoalClientError",
+    "GoalOutcome",
+    "GoalSender",
+    "PLAN_AND_EXECUTE",
+]
 
 
 class GoalClientError(RuntimeError):
@@ -58,6 +65,97 @@ PLAN_AND_EXECUTE = "/trajectory_generator/plan_and_execute"
 ANSWER_TIMEOUT = 5.0
 
 
+class GoalSender:
+    """Sends an action's goals so that each runs once, its acceptance lost or not.
+
+    A send whose acceptance does not come in :data:`ANSWER_TIMEOUT` s is sent again with the
+    same goal id. The server may hold it already (the answer was lost on its way, or is late
+    on a loaded machine): its status topic (``<action>/_action/status``, subscribed here) then
+    names the goal, or it refuses the copy (rclpy's server takes an id once). Either way the goal
+    runs once: sent again with a new id, a timed goal pre-empted its own first copy mid-motion
+    and ran again from the first copy's start point, 0.021 rad off at the end (L23a). A copy
+    refused while the status does not name the goal gives a handle all the same: the result
+    request then says whether the server holds it (an unknown id is answered STATUS_UNKNOWN at
+    once). ``modyn goal`` and the system tests' action clients send through it.
+
+    Parameters
+    ----------
+    node
+        The rclpy node of ``client`` (the status subscription is made on it).
+    client
+        The ``rclpy.action.ActionClient``.
+    action
+        The action's full name (its status topic is ``<action>/_action/status``).
+    action_type
+        The action's type (its ``Impl.SendGoalService.Response`` builds a held goal's handle).
+    """
+
+    def __init__(self, node, client, action: str, action_type) -> None:
+        from action_msgs.msg import GoalStatusArray
+        from rclpy.qos import qos_profile_action_status_default
+
+        self.client = client
+        self.action = action
+        self._type = action_type
+        #: ids of the goals the server holds (its latched status topic)
+        self.held: set[bytes] = set()
+        self._subscription = node.create_subscription(
+            GoalStatusArray,
+            f"{action.rstrip('/')}/_action/status",
+            self._on_status,
+            qos_profile_action_status_default,
+        )
+
+    def _on_status(self, msg) -> None:
+        self.held.update(bytes(status.goal_info.goal_id.uuid) for status in msg.status_list)
+
+    def send(
+        self,
+        request,
+        wait: Callable[[Callable[[], bool], float], object],
+        on_feedback=None,
+        progress: Callable[[str], None] = lambda _text: None,
+    ):
+        """The goal's handle once the server holds it, or None when the server refused it.
+
+        ``wait(condition, seconds)`` spins the client's executor until ``condition()`` or
+        ``seconds`` have passed (it raises when the caller's own deadline has passed);
+        ``progress`` is told of each send again.
+        """
+        import uuid
+
+        from rclpy.action.client import ClientGoalHandle
+        from unique_identifier_msgs.msg import UUID
+
+        goal_id = UUID(uuid=list(uuid.uuid4().bytes))
+        key = bytes(goal_id.uuid)
+        sends: list = []
+
+        def accepted_handle():
+            return next((f.result() for f in sends if f.done() and f.result().accepted), None)
+
+        while True:
+            sent = self.client.send_goal_async(
+                request, feedback_callback=on_feedback, goal_uuid=goal_id
+            )
+            sends.append(sent)
+            wait(lambda f=sent: f.done() or key in self.held, ANSWER_TIMEOUT)
+            handle = accepted_handle()  # this send's acceptance, or an earlier one's, late
+            if handle is not None:
+                return handle
+            if key not in self.held:
+                if not sent.done():
+                    progress(
+                        f"goal: no answer from {self.action} in {ANSWER_TIMEOUT:g} s; sent again"
+                    )
+                    continue
+                if len(sends) == 1:
+                    return None  # refused
+            # held by the server (named by its status, or a copy refused): its handle
+            accepted = self._type.Impl.SendGoalService.Response(accepted=True)
+            return ClientGoalHandle(self.client, goal_id, accepted)
+
+
 class ActionGoalClient:
     """``modyn goal`` through the PlanAndExecute action, a ROS node of its own (own context):
     the generator plans the goal (or says why not), the controller executes it, the result says
@@ -87,18 +185,9 @@ class ActionGoalClient:
         self._type = PlanAndExecute
         self.action = action
         self.client = ActionClient(self.node, PlanAndExecute, action)
-        # the goals the server holds (its status topic, latched): a goal sent again because
-        # its acceptance was lost is recognised as the one already running (_send_once)
-        from action_msgs.msg import GoalStatusArray
-        from rclpy.qos import qos_profile_action_status_default
-
-        self._held: set[bytes] = set()
-        self.node.create_subscription(
-            GoalStatusArray,
-            f"{action}/_action/status",
-            self._on_status,
-            qos_profile_action_status_default,
-        )
+        # a goal sent again because its acceptance was lost is recognised as the one already
+        # running (GoalSender: one id, the server's status topic)
+        self.sender = GoalSender(self.node, self.client, action, PlanAndExecute)
 
     def _joint_names(self, deadline: float) -> list[str]:
         """The names of the first joint_states; the subscription ends with it."""
@@ -135,53 +224,11 @@ class ActionGoalClient:
     def _on_state(self, msg) -> None:
         self.latest = msg
 
-    def _on_status(self, msg) -> None:
-        self._held.update(bytes(status.goal_info.goal_id.uuid) for status in msg.status_list)
-
     def _send_once(self, request, on_feedback, deadline: float, progress):
-        """The goal's handle once the server holds it, or None when the server refused it.
-
-        A send whose acceptance does not come in ANSWER_TIMEOUT s is sent again with the same
-        goal id. The server may hold it already (the answer was lost on its way, or is late
-        on a loaded machine): its status topic then names the goal, or it refuses the copy
-        (rclpy's server takes an id once). Either way the goal runs once: sent again with a
-        new id, a timed goal pre-empted its own first copy mid-motion and ran again from the
-        first copy's start point, 0.021 rad off at the end (L23a). A copy refused while the
-        status does not name the goal gives a handle all the same: the result request then
-        says whether the server holds it (an unknown id is answered STATUS_UNKNOWN at once).
-        """
-        import uuid
-
-        from rclpy.action.client import ClientGoalHandle
-        from unique_identifier_msgs.msg import UUID
-
-        goal_id = UUID(uuid=list(uuid.uuid4().bytes))
-        key = bytes(goal_id.uuid)
-        sends: list = []
-
-        def accepted_handle():
-            return next((f.result() for f in sends if f.done() and f.result().accepted), None)
-
-        while True:
-            sent = self.client.send_goal_async(
-                request, feedback_callback=on_feedback, goal_uuid=goal_id
-            )
-            sends.append(sent)
-            self._wait(lambda f=sent: f.done() or key in self._held, ANSWER_TIMEOUT, deadline)
-            handle = accepted_handle()  # this send's acceptance, or an earlier one's, late
-            if handle is not None:
-                return handle
-            if key not in self._held:
-                if not sent.done():
-                    progress(
-                        f"goal: no answer from {self.action} in {ANSWER_TIMEOUT:g} s; sent again"
-                    )
-                    continue
-                if len(sends) == 1:
-                    return None  # refused
-            # held by the server (named by its status, or a copy refused): its handle
-            accepted = self._type.Impl.SendGoalService.Response(accepted=True)
-            return ClientGoalHandle(self.client, goal_id, accepted)
+        """The goal's handle once the server holds it, or None when refused (GoalSender)."""
+        return self.sender.send(
+            request, lambda c, seconds: self._wait(c, seconds, deadline), on_feedback, progress
+        )
 
     def _spin_until(self, condition: Callable[[], bool], deadline: float, what: str) -> None:
         while not condition():
