@@ -48,8 +48,11 @@ SRC_FILES := $(shell find src fallback launch urdf config -type f \
 	-not -path '*/__pycache__/*' -not -path '*.egg-info/*' -not -name '*.pyc' 2>/dev/null)
 
 # Prefix for every recipe line that runs ROS code.
+# Fast DDS loads modyn's participant profile (no TypeLookup service: modyn_bringup/dds.py)
+# unless the user names a profile of their own.
 ROS_ENV := export PATH="$(VENV_BIN):$$PATH" ROS_AUTOMATIC_DISCOVERY_RANGE=LOCALHOST \
-	ROS_DOMAIN_ID=$${ROS_DOMAIN_ID:-$$(( $$$$ % 101 + 1 ))};
+	ROS_DOMAIN_ID=$${ROS_DOMAIN_ID:-$$(( $$$$ % 101 + 1 ))} \
+	FASTDDS_DEFAULT_PROFILES_FILE=$${FASTDDS_DEFAULT_PROFILES_FILE:-$(CURDIR)/config/dds/fastdds_profile.xml};
 # ... and with the colcon workspace sourced (install/setup.sh is written by colcon for sh).
 WS_ENV := $(ROS_ENV) . install/setup.sh;
 

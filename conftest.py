@@ -71,6 +71,12 @@ os.environ["ROS_AUTOMATIC_DISCOVERY_RANGE"] = os.environ.get(
     "ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST"
 )
 os.environ["ROS_DOMAIN_ID"] = str(_claim_ros_domain())
+# modyn's Fast DDS profile for this process and the ones it starts (modyn_bringup/dds.py: the
+# TypeLookup service crashed node processes at start-up), before any test makes a node
+if not os.environ.get("FASTDDS_DEFAULT_PROFILES_FILE"):
+    os.environ["FASTDDS_DEFAULT_PROFILES_FILE"] = str(
+        Path(__file__).resolve().parent / "config" / "dds" / "fastdds_profile.xml"
+    )
 
 _PLUGIN = "launch_testing"
 

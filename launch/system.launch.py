@@ -21,10 +21,13 @@ from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
 from modyn_bringup.composed import check_composable, inside, write_manifest
+from modyn_bringup.dds import use_profile
 from modyn_bringup.system import composed_field, default_composition, load_system
 
 
 def _nodes(context):
+    # the nodes' Fast DDS profile unless one is named (modyn_bringup.dds: no TypeLookup service)
+    use_profile(context.environment)
     overrides = [
         o for o in LaunchConfiguration("overrides").perform(context).split(";") if o.strip()
     ]

@@ -247,7 +247,11 @@ def _goal(argv: Sequence[str]) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``modyn`` console script."""
+    from .dds import use_profile
+
     argv = list(sys.argv[1:] if argv is None else argv)
+    # before any rclpy node of this process or of the commands it starts (modyn_bringup.dds)
+    use_profile()
     parser = argparse.ArgumentParser(
         prog="modyn",
         description="modyn: dynamics and model-based control of robots (docs/cli.md)",

@@ -51,6 +51,7 @@ from typing import IO
 import yaml
 
 from . import fork_server
+from .dds import use_profile
 from .system import (
     BringupError,
     NodeSpec,
@@ -139,6 +140,9 @@ class SystemRunner:
         self.log_dir.mkdir(parents=True, exist_ok=True)
         self.env = dict(os.environ if env is None else env)
         self.env.setdefault("ROS_AUTOMATIC_DISCOVERY_RANGE", "LOCALHOST")
+        # Fast DDS without its TypeLookup service (modyn_bringup.dds): it crashed nodes at
+        # start-up (L16-L26's segmentation faults, dds.tls.replies in the kernel log)
+        use_profile(self.env)
         # a node whose runner is gone (a crash, SIGKILL: no stop() ran) ends itself
         # (modyn_ros.node_main, RUNNER_PID_ENV); L18: after a runner's segmentation fault its
         # four nodes ran on for minutes in the test worker's ROS domain and answered the next
@@ -598,6 +602,7 @@ def main(argv: list[str] | None = None, *, compose_loop: bool = False) -> int:
     :func:`modyn_bringup.system.default_composition` says (the loop in one process), and
     ``--separate`` runs every node in its own process. ``modyn_system`` itself runs the file as
     written (each node in its own process unless ``composed:`` or ``--composed``)."""
+    use_profile()  # this process's probes too: a runner died at start-up (L18b)
     parser = argparse.ArgumentParser(
         prog="modyn run" if compose_loop else "modyn_system",
         description="Run a modyn system (config/systems/<name>.yaml)."
