@@ -12,22 +12,26 @@ in one process (``python -m modyn_bringup.composed``, still two nodes) unless th
 says ``composed:`` or ``composed:=false`` is given (modyn_bringup.system.default_composition).
 """
 
+import os
 import sys
 import tempfile
 
 from launch import LaunchDescription
-from launch.actions import DeclareLaunchArgument, ExecuteProcess, OpaqueFunction
+from launch.actions import (
+    DeclareLaunchArgument,
+    ExecuteProcess,
+    OpaqueFunction,
+    SetEnvironmentVariable,
+)
 from launch.substitutions import LaunchConfiguration
 from launch_ros.actions import Node
 
 from modyn_bringup.composed import check_composable, inside, write_manifest
-from modyn_bringup.dds import use_profile
+from modyn_bringup.dds import PROFILE_ENV, use_profile
 from modyn_bringup.system import composed_field, default_composition, load_system
 
 
 def _nodes(context):
-    # the nodes' Fast DDS profile unless one is named (modyn_bringup.dds: no TypeLookup service)
-    use_profile(context.environment)
     overrides = [
         o for o in LaunchConfiguration("overrides").perform(context).split(";") if o.strip()
     ]
@@ -71,6 +75,9 @@ def _nodes(context):
 def generate_launch_description():
     return LaunchDescription(
         [
+            # the nodes' Fast DDS profile: the one named in the environment, else modyn's
+            # (modyn_bringup.dds: no TypeLookup service, which crashed nodes at start-up)
+            SetEnvironmentVariable(PROFILE_ENV, use_profile(dict(os.environ))),
             DeclareLaunchArgument(
                 "system", default_value="rx90_sim", description="system name or YAML path"
             ),

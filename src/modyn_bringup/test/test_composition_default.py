@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from modyn_bringup.dds import PROFILE_ENV, profile_path
 from modyn_bringup.system import BringupError, default_composition, load_system
 
 pytestmark = pytest.mark.unit
@@ -86,7 +87,12 @@ def _launch_file(monkeypatch, values: dict):
         "launch_ros.actions": types.ModuleType("launch_ros.actions"),
     }
     modules["launch"].LaunchDescription = _Recorded
-    for name in ("DeclareLaunchArgument", "ExecuteProcess", "OpaqueFunction"):
+    for name in (
+        "DeclareLaunchArgument",
+        "ExecuteProcess",
+        "OpaqueFunction",
+        "SetEnvironmentVariable",
+    ):
         setattr(modules["launch.actions"], name, type(name, (_Recorded,), {}))
     modules["launch.substitutions"].LaunchConfiguration = LaunchConfiguration
     modules["launch_ros.actions"].Node = type("Node", (_Recorded,), {})
@@ -108,8 +114,20 @@ def _split(actions):
 
 def test_the_launch_file_composes_the_loop_by_default(monkeypatch, launch_dir):
     launch = _launch_file(monkeypatch, {"system": "rx90_sim"})
-    arguments = [a.args[0] for a in launch.generate_launch_description().args[0][:-1]]
-    assert arguments == ["system", "overrides", "composed"]
+    setting, *declared, _nodes = launch.generate_launch_description().args[0]
+    assert [a.args[0] for a in declared] == ["system", "overrides", "composed"]
+    # the nodes' Fast DDS profile (modyn_bringup.dds), the user's own when one is named
+    assert type(setting).__name__ == "SetEnvironmentVariable" and setting.args[0] == PROFILE_ENV
+    monkeypatch.setenv(PROFILE_ENV, "/home/me/my_profile.xml")
+    assert launch.generate_launch_description().args[0][0].args == (
+        PROFILE_ENV,
+        "/home/me/my_profile.xml",
+    )
+    monkeypatch.delenv(PROFILE_ENV)
+    assert launch.generate_launch_description().args[0][0].args == (
+        PROFILE_ENV,
+        str(profile_path()),
+    )
     nodes, processes = _split(launch._nodes(None))
     assert sorted(nodes) == ["inverse_dynamics_feedforward", "trajectory_generator"]
     assert len(processes) == 1
