@@ -427,10 +427,12 @@ _HANG_LIMIT = float(os.environ.get("MODYN_TEST_HANG_LIMIT", "900"))
 #: a node test's teardown deadlocked in Fast DDS, 15 minutes of both suites stood still)
 _HANG_LIMIT_QUICK = min(_HANG_LIMIT, float(os.environ.get("MODYN_TEST_HANG_LIMIT_QUICK", "300")))
 _HEARTBEAT: list = []  # the file this process writes "<start time> <test id>" to
+_STACKS: list = []  # the open file faulthandler writes this process's stacks to on SIGUSR2
 
 _WATCHDOG = r"""
 import os, signal, sys, time
 pid, beat, log, limit = int(sys.argv[1]), sys.argv[2], sys.argv[3], float(sys.argv[4])
+stacks = sys.argv[5]  # where the test process writes its threads' stacks on SIGUSR2
 
 def descendants(root):
     children = {}
@@ -470,6 +472,17 @@ while True:
     line = (f"modyn test watchdog: {test} ran for more than {limit:g} s (load average "
             f"{load[0]:.2f}, {load[1]:.2f}): the test process {pid} and its descendants are "
             "killed (conftest.py, 'A test that hangs')")
+    # what the test process was doing: every thread's Python stack (faulthandler, registered
+    # by pytest_sessionstart; L27a: two tests hung 900 s and nothing said where)
+    try:
+        os.kill(pid, signal.SIGUSR2)
+        time.sleep(2.0)
+        with open(stacks) as f:
+            dump = f.read().strip()
+    except OSError:
+        dump = ""
+    if dump:
+        line += "\n  where the test process was (its threads, most recent call first):\n" + dump
     print(line, file=sys.stderr, flush=True)
     with open(log, "a") as f:
         f.write(line + "\n")
@@ -513,9 +526,18 @@ def pytest_sessionstart(session):
     beat = _LOCK_DIR / f"heartbeat-{os.getpid()}"
     beat.write_text("")
     _HEARTBEAT.append(beat)
+    # the watchdog asks for this process's stacks before it kills it (SIGUSR2: node processes
+    # keep SIGUSR1 for their own dump, modyn_ros.node_main); a file, not stderr, which pytest
+    # captures during a test
+    import faulthandler
+    import signal
+
+    stacks = _LOCK_DIR / f"stacks-{os.getpid()}"
+    _STACKS.append(open(stacks, "w"))  # noqa: SIM115 - open until the process ends
+    faulthandler.register(signal.SIGUSR2, file=_STACKS[0], all_threads=True)
     subprocess.Popen(  # noqa: S603 - our own interpreter and script
         [sys.executable, "-c", _WATCHDOG, str(os.getpid()), str(beat),
-         str(_hang_log()), str(_HANG_LIMIT)],
+         str(_hang_log()), str(_HANG_LIMIT), str(stacks)],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,  # stderr is the test process's: the line goes to its log
         start_new_session=True,  # not in the test's process group: it outlives what it kills
@@ -609,6 +631,9 @@ def _timeline_summary(begun: float) -> list[str]:
 def pytest_sessionfinish(session, exitstatus):
     for beat in _HEARTBEAT:
         beat.unlink(missing_ok=True)
+    for stacks in _STACKS:
+        stacks.close()
+        Path(stacks.name).unlink(missing_ok=True)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):

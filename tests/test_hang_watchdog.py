@@ -24,7 +24,7 @@ import subprocess, sys
 
 
 def test_hangs():
-    subprocess.run([sys.executable, "-c", "import time; time.sleep(120)"])
+    subprocess.run([sys.executable, "-c", "import time; time.sleep(120)  # TOKEN"])
 
 
 def test_after():
@@ -81,15 +81,23 @@ def _run_inside(tmp_path: Path, files: dict[str, str], workers: int):
 
 def test_a_hung_test_is_stopped_named_and_the_run_goes_on(tmp_path):
     pytest.importorskip("xdist")
-    proc, out = _run_inside(tmp_path, {"test_hangs.py": HANGS, "test_others.py": OTHERS}, 2)
+    # the sleeping child named by a token of this test's own: a run beside this one (a suite
+    # on the same machine) has its own sleeping child at the same moment (L27a)
+    token = f"hang-{tmp_path.name}-{os.getpid()}"
+    hangs = HANGS.replace("TOKEN", token)
+    proc, out = _run_inside(tmp_path, {"test_hangs.py": hangs, "test_others.py": OTHERS}, 2)
     run = proc
     assert run.returncode == 1, out
     assert "1 failed, 5 passed" in out, out
     assert out.count("ran for more than 6 s") == 2, out  # the line, then the summary's
     assert "tests stopped by the hang watchdog" in out, out
     assert "test_hangs.py::test_hangs ran for more than 6 s" in out, out
+    # where it hung: the test process's stack, down to the test function and the wait
+    assert "where the test process was" in out, out
+    assert 'test_hangs.py", line 6 in test_hangs' in out, out
+    assert "in wait" in out, out
     # the sleeping child went with it
-    left = subprocess.run(["pgrep", "-f", "time.sleep\\(120\\)"], capture_output=True, text=True)
+    left = subprocess.run(["pgrep", "-f", token], capture_output=True, text=True)
     assert left.stdout.strip() == "", left.stdout
 
 
