@@ -51,7 +51,8 @@ from pathlib import Path
 
 __all__ = ["PRELOAD", "ForkedProcess", "available", "entry_point", "start"]
 
-#: imported once by the fork server, before any fork (none of them starts a thread on import)
+#: imported once by the fork server, before any fork (none of them starts a thread on import
+#: but rclpy's LTTng-UST, whose listener threads lttng_fork_hooks makes safe to fork around)
 PRELOAD = [
     "numpy",
     "mujoco",
@@ -354,6 +355,50 @@ def _flush() -> None:
         pass
 
 
+def lttng_fork_hooks() -> bool:
+    """Make ``os.fork`` safe for LTTng-UST, loaded with rclpy's tracing (ros2_tracing's
+    tracetools, in the wheels' ``liblttng-ust``); True when its hooks are registered.
+
+    LTTng-UST starts two listener threads when it is loaded (the session daemons' registration),
+    so the fork server is not single-threaded after importing rclpy. A fork while a listener
+    holds LTTng-UST's lock leaves the node waiting on it for ever: Q45, four controllers in a row
+    forked by one test worker's server stayed 45 s inside ``rclpy.Node()`` (``rcl_node_init``'s
+    tracepoints), their logs empty. LTTng's remedy is its fork wrapper
+    (``liblttng-ust-fork.so``, not in the wheels), which calls the library's own
+    ``ust_before_fork``, ``ust_after_fork_parent`` and ``ust_after_fork_child`` around each
+    fork: registered here with ``os.register_at_fork`` on the loaded library."""
+    path = None
+    try:
+        with open("/proc/self/maps") as maps:
+            for line in maps:
+                name = line.rsplit("/", 1)[-1].strip()
+                if name.startswith("liblttng-ust-") and "tracepoint" not in name:
+                    path = line[line.index("/") :].strip()
+                    break
+    except OSError:
+        return False
+    if path is None:
+        return False
+    try:
+        lib = ctypes.CDLL(path, mode=os.RTLD_NOLOAD | os.RTLD_GLOBAL)
+        before, parent, child = (
+            lib.ust_before_fork,
+            lib.ust_after_fork_parent,
+            lib.ust_after_fork_child,
+        )
+    except (OSError, AttributeError):
+        return False
+    saved = ctypes.create_string_buffer(256)  # a sigset_t (128 bytes): the mask they restore
+    for fn in (before, parent, child):
+        fn.argtypes, fn.restype = [ctypes.c_void_p], None
+    os.register_at_fork(
+        before=lambda: before(saved),
+        after_in_parent=lambda: parent(saved),
+        after_in_child=lambda: child(saved),
+    )
+    return True
+
+
 def _serve() -> None:
     # the replies go on a copy of fd 1; fd 1 itself becomes stderr, so that nothing a preloaded
     # module prints (from Python or C) gets into them
@@ -369,6 +414,8 @@ def _serve() -> None:
             import_module(name)
         except Exception as exc:  # noqa: BLE001 - the node that needs it reports it at start
             print(f"fork_server: preload {name}: {exc}", file=sys.stderr, flush=True)
+    if not lttng_fork_hooks() and "rclpy" in sys.modules:
+        print("fork_server: LTTng-UST not found: forks without its hooks", file=sys.stderr)
     # the preloaded objects out of the cyclic collector's reach: a node's collections do not
     # walk them (nor copy their pages, which the collector's bookkeeping would write to)
     gc.collect()

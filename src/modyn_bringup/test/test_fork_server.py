@@ -161,3 +161,56 @@ def test_a_forked_node_ends_when_its_caller_dies(tmp_path):
     if not ended:
         os.kill(pid, signal.SIGKILL)
     assert ended, f"the orphaned node {pid} still runs"
+
+
+FORKS = r"""
+import os, sys, threading, time
+import rclpy
+from modyn_bringup.fork_server import lttng_fork_hooks
+
+# rclpy's tracing library runs threads of its own in this process (not single-threaded)
+assert threading.active_count() == 1 and len(os.listdir("/proc/self/task")) > 1
+assert lttng_fork_hooks(), "no LTTng-UST hooks registered"
+children = []
+for k in range(int(sys.argv[1])):
+    pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            context = rclpy.Context()
+            rclpy.init(context=context)
+            node = rclpy.create_node(f"forked_{k}", context=context)
+            node.destroy_node()
+            rclpy.shutdown(context=context)
+            code = 0
+        finally:
+            os._exit(code)
+    children.append(pid)
+deadline = time.monotonic() + 60.0
+codes = {}
+while len(codes) < len(children) and time.monotonic() < deadline:
+    for pid in children:
+        if pid not in codes:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                codes[pid] = os.waitstatus_to_exitcode(status)
+    time.sleep(0.05)
+for pid in children:
+    if pid not in codes:
+        os.kill(pid, 9)
+print(sorted(codes.values()), len(children) - len(codes))
+"""
+
+
+def test_forks_after_rclpy_make_their_nodes_with_lttngs_hooks():
+    """rclpy loads LTTng-UST, whose listener threads make a forking process multi-threaded (Q45:
+    four forked controllers hung in ``rclpy.Node()``); with lttng_fork_hooks every one of 12
+    children forked back to back from a process that imported rclpy makes its node and ends."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-c", FORKS, "12"], capture_output=True, text=True, timeout=120
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip().splitlines()[-1] == f"{[0] * 12} 0", run.stdout
