@@ -297,7 +297,9 @@ class Probe:
             self.executor.spin_once(timeout_sec=0.02)
             if check is not None:
                 check()
-            if time.monotonic() > deadline:
+            # the condition looked at again first: one spin_once of a second (a long callback
+            # on a loaded machine) made Q47's spin_for(1.5) "time out" with its time passed
+            if time.monotonic() > deadline and not condition():
                 raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
     def spin_for(self, seconds: float, check=None) -> None:
